@@ -1,0 +1,35 @@
+// Recognises "the database is not there" among driver and Prisma errors, so callers can answer 503
+// with one plain line instead of a stack trace.
+
+/** Prisma's codes for unreachable servers, refused logins, missing databases and exhausted pools. */
+const UNAVAILABLE_PRISMA_CODES = new Set([
+  "P1000", "P1001", "P1002", "P1003", "P1008", "P1010", "P1011", "P1017", "P2024", "P2037",
+]);
+const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "EPIPE"]);
+/** SQLSTATE classes 08 (connection), 28 (authorisation), 3D000 (no such database), 57P0x (shutdown), 53300. */
+const UNAVAILABLE_SQLSTATE = /^(08|28)|^3D000$|^57P0[1-3]$|^53300$/;
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Can't reach database server|password authentication failed|does not exist|Client has encountered a connection error|terminating connection|the database system is (starting up|shutting down)|Query read timeout|canceling statement due to statement timeout/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown; errors?: unknown };
+  if (typeof e.code === "string") {
+    if (UNAVAILABLE_PRISMA_CODES.has(e.code) || UNAVAILABLE_NODE_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code)) {
+      return true;
+    }
+  }
+  if (e.name === "PrismaClientInitializationError") return true;
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message) && !/relation .* does not exist/i.test(e.message)) {
+    return true;
+  }
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/** One line naming what went wrong, without credentials from the URL. */
+export function describeDatabaseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
+  return firstLine.replace(/postgres(ql)?:\/\/[^@\s]*@/gi, "postgresql://***@").trim();
+}

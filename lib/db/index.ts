@@ -1,0 +1,39 @@
+// The app's single Prisma client. On the embedded database the first call applies the migrations and
+// seeds the sample openings; on PostgreSQL that is the operator's `npm run db:migrate && npm run db:seed`.
+// Kept on globalThis so that dev-mode reloads never open a second PGlite on the same folder.
+import "server-only";
+import { env } from "../env";
+import { connect, type Connection } from "./connect";
+import { migrate } from "./migrate";
+import { seed } from "./seed";
+import type { PrismaClient } from "../generated/prisma/client";
+
+const store = globalThis as unknown as { __fixwellConnection?: Promise<Connection> };
+
+async function open(): Promise<Connection> {
+  const { DATABASE_URL, PGLITE_DATA_DIR, DB_POOL_MAX } = env();
+  const connection = await connect({ databaseUrl: DATABASE_URL, pgliteDataDir: PGLITE_DATA_DIR, poolMax: DB_POOL_MAX });
+  if (connection.kind === "pglite") {
+    await connection.withSql(async (sql) => {
+      await migrate(sql);
+      await seed(sql);
+    });
+  }
+  return connection;
+}
+
+export function getConnection(): Promise<Connection> {
+  if (!store.__fixwellConnection) {
+    const opening = open();
+    store.__fixwellConnection = opening;
+    // A failed start (for example a locked PGlite folder) must not poison every later request.
+    opening.catch(() => {
+      if (store.__fixwellConnection === opening) store.__fixwellConnection = undefined;
+    });
+  }
+  return store.__fixwellConnection;
+}
+
+export async function getDb(): Promise<PrismaClient> {
+  return (await getConnection()).prisma;
+}

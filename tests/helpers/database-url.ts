@@ -1,0 +1,19 @@
+// Which database the tests use: TEST_DATABASE_URL or DATABASE_URL (PostgreSQL), else embedded PGlite.
+// Tests wipe tables, so a PostgreSQL URL must point at this machine unless explicitly allowed.
+
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+export function assertLocalDatabase(url: string): void {
+  const host = new URL(url).hostname;
+  const socketHost = new URL(url).searchParams.get("host");
+  const local = LOCAL_HOSTS.has(host) || (host === "" && socketHost?.startsWith("/"));
+  if (!local && process.env.TEST_ALLOW_REMOTE_DB !== "1") {
+    throw new Error(
+      `Refusing to run tests against ${host}: the tests empty tables. Use a local database, or set TEST_ALLOW_REMOTE_DB=1.`,
+    );
+  }
+}

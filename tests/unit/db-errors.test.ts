@@ -1,0 +1,31 @@
+// Database outages are recognised (for 503s) and described in one line without credentials.
+import { describe, expect, it } from "vitest";
+import { describeDatabaseError, isDatabaseUnavailable } from "../../lib/db/errors";
+
+describe("isDatabaseUnavailable", () => {
+  it.each([
+    ["refused connection", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
+    ["Prisma P1001", Object.assign(new Error("Can't reach database server"), { code: "P1001" })],
+    ["login refused (SQLSTATE 28P01)", Object.assign(new Error("password authentication failed"), { code: "28P01" })],
+    ["pool timeout", new Error("timeout exceeded when trying to connect")],
+    ["wrapped cause", new Error("outer", { cause: Object.assign(new Error("x"), { code: "57P01" }) })],
+  ])("recognises %s", (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ["unique violation", Object.assign(new Error("Unique constraint failed"), { code: "P2002" })],
+    ["missing table", Object.assign(new Error('relation "inputs" does not exist'), { code: "42P01" })],
+    ["plain error", new Error("boom")],
+    ["not an error", "text"],
+  ])("does not mistake %s for an outage", (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe("describeDatabaseError", () => {
+  it("keeps the first line and hides credentials in URLs", () => {
+    const line = describeDatabaseError(new Error("failed for postgresql://app:hunter2@db:5432/x\n    at stack"));
+    expect(line).toBe("failed for postgresql://***@db:5432/x");
+  });
+});

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // `server-only` throws outside React's server build; in tests every module is server code.
+      "server-only": path.resolve(import.meta.dirname, "tests/helpers/server-only-stub.ts"),
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
+    setupFiles: ["tests/setup.ts"],
+    // On PostgreSQL the files share one database and reset it between tests, so they run one at a time;
+    // on PGlite each file has its own in-memory database.
+    fileParallelism: !onPostgres,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
