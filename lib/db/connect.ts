@@ -8,6 +8,8 @@ import { pgliteSqlClient, postgresSqlClient, type SqlClient } from "./sql-client
 export type Connection = {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
+  /** The node-postgres pool on PostgreSQL (for stores such as rate limiters); undefined on PGlite. */
+  pgPool?: pg.Pool;
   /** Runs `fn` with a plain SQL client holding one connection for its whole duration. */
   withSql<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -73,6 +75,7 @@ function connectPostgres(databaseUrl: string, poolMax: number): Connection {
   return {
     kind: "postgres",
     prisma,
+    pgPool: pool,
     async withSql(fn) {
       const client = await pool.connect();
       try {
