@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isDatabaseUnavailable, describeDatabaseError } from "../db/errors";
 import { getUserFromRequest, type SessionUser } from "../auth/session";
+import { isCrossSiteRequest } from "../security/same-origin";
 import { ApiError, errorResponse } from "./errors";
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -30,6 +31,9 @@ export function toErrorResponse(error: unknown, req?: Request): Response {
 export function withErrors<P = Record<string, string>>(handler: Handler<P>) {
   return async (req: Request, context: RouteContext<P>): Promise<Response> => {
     try {
+      if (isCrossSiteRequest(req)) {
+        throw new ApiError("forbidden", "Cross-site requests are not accepted.");
+      }
       const params = context?.params ? await context.params : ({} as P);
       return await handler({ req, params });
     } catch (error) {
