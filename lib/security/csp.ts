@@ -1,0 +1,68 @@
+// The Content-Security-Policy of each page: only the site's own scripts run. Pages rendered on request
+// get a fresh nonce (Next.js puts it on its scripts); statically prerendered pages cannot, so they are
+// allowed exactly the inline scripts whose hashes were recorded at build time.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export type StaticHashes = Record<string, string[]>;
+
+let cachedHashes: StaticHashes | undefined;
+
+export function loadStaticHashes(): StaticHashes {
+  if (cachedHashes) return cachedHashes;
+  const file = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "csp-static-hashes.json");
+  try {
+    cachedHashes = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StaticHashes) : {};
+  } catch {
+    cachedHashes = {};
+  }
+  return cachedHashes;
+}
+
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+export type CspOptions = {
+  /** Script sources besides 'self': a nonce source or hash sources. */
+  scriptSources: string[];
+  development: boolean;
+  https: boolean;
+};
+
+export function buildCsp({ scriptSources, development, https }: CspOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    // React needs eval only in development, for its error overlays.
+    ["script-src", "'self'", ...scriptSources, ...(development ? ["'unsafe-eval'"] : [])],
+    // Inline style attributes (e.g. from next/image) are not script; allowing them keeps pages intact.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "blob:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'", ...(development ? ["ws:"] : [])],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["manifest-src", "'self'"],
+  ];
+  if (https) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((parts) => parts.join(" ")).join("; ");
+}
+
+/**
+ * The policy for a page request: hash-based when the path is a statically prerendered page,
+ * otherwise nonce-based (the nonce is returned so the caller can hand it to Next.js).
+ */
+export function pagePolicy(pathname: string, options: { development: boolean; https: boolean }): { csp: string; nonce?: string } {
+  const hashes = loadStaticHashes();
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const staticHashes = hashes[normalised];
+  if (staticHashes && !options.development) {
+    return { csp: buildCsp({ scriptSources: staticHashes, ...options }) };
+  }
+  const nonce = createNonce();
+  // An unknown path is answered with the prerendered not-found page, whose scripts carry no nonce.
+  const notFound = options.development ? [] : (hashes["/_not-found"] ?? []);
+  return { csp: buildCsp({ scriptSources: [`'nonce-${nonce}'`, ...notFound], ...options }), nonce };
+}
