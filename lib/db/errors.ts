@@ -30,6 +30,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** One line naming what went wrong, without credentials from the URL. */
 export function describeDatabaseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const firstLine = message.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
-  return firstLine.replace(/postgres(ql)?:\/\/[^@\s]*@/gi, "postgresql://***@").trim();
+  const lines = message.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  // Prisma's messages open with "Invalid `db.x()` invocation in <file>" and a code excerpt; the reason is last.
+  const line = (lines[0]?.startsWith("Invalid `") ? lines.at(-1) : lines[0]) ?? "unknown error";
+  const code = typeof (error as { code?: unknown })?.code === "string" ? ` [${(error as { code: string }).code}]` : "";
+  return (line + code).replace(/postgres(ql)?:\/\/[^@\s]*@/gi, "postgresql://***@");
 }

@@ -69,3 +69,16 @@ export async function withEmptyDatabase<T>(fn: (connection: Connection, url?: st
 }
 
 export { migrate, seed, pgliteSqlClient };
+
+/** A cheap digest of every application table, equal exactly when no row was added, removed or changed. */
+export async function tablesFingerprint(): Promise<string> {
+  return withSql(async (sql) => {
+    const [row] = await sql.query<{ digest: string }>(
+      `SELECT concat_ws('|',
+         (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "users" t),
+         (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "inputs" t),
+         (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "job_openings" t)) AS digest`,
+    );
+    return row.digest;
+  });
+}

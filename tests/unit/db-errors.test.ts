@@ -29,3 +29,13 @@ describe("describeDatabaseError", () => {
     expect(line).toBe("failed for postgresql://***@db:5432/x");
   });
 });
+
+describe("describeDatabaseError with Prisma's layout", () => {
+  it("reports the reason at the end of a Prisma message, with its code, not the invocation banner", () => {
+    const error = Object.assign(
+      new Error("\nInvalid `db.jobOpening.findMany()` invocation in\n/srv/app/lib/careers/queries.ts:12:3\n\n  11 \n→ 12 db.jobOpening.findMany(\n\nCan't reach database server at 127.0.0.1:5432"),
+      { code: "P1001" },
+    );
+    expect(describeDatabaseError(error)).toBe("Can't reach database server at 127.0.0.1:5432 [P1001]");
+  });
+});
