@@ -14,17 +14,32 @@ type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (args: { req: Request; params: P }) => Promise<Response>;
 type UserHandler<P> = (args: { req: Request; params: P; user: SessionUser }) => Promise<Response>;
 
-export function toErrorResponse(error: unknown, req?: Request): Response {
-  if (error instanceof ApiError) return errorResponse(error);
+function where(req?: Request): string {
+  if (!req) return "";
+  try {
+    return `${req.method} ${new URL(req.url).pathname}`;
+  } catch {
+    return req.method;
+  }
+}
+
+export function toErrorResponse(error: unknown, req?: Request, userId?: string): Response {
+  if (error instanceof ApiError) {
+    // Access denials are security events: logged with the path and user id, never cookies or bodies.
+    if (error.code === "forbidden" || error.code === "unauthorized") {
+      console.warn(`[security] access denied (${error.status}): ${where(req)} user=${userId ?? "anonymous"}`);
+    }
+    return errorResponse(error);
+  }
   if (isDatabaseUnavailable(error)) {
-    console.error(`[api] ${req?.method ?? ""} ${req ? new URL(req.url).pathname : ""}: database unavailable: ${describeDatabaseError(error)}`);
+    console.error(`[api] ${where(req)}: database unavailable: ${describeDatabaseError(error)}`);
     return errorResponse(
       new ApiError("database_unavailable", "The service is temporarily unavailable. Please try again shortly.", undefined, {
         "Retry-After": "5",
       }),
     );
   }
-  console.error(`[api] ${req?.method ?? ""} ${req ? new URL(req.url).pathname : ""}: unexpected error: ${describeDatabaseError(error)}`);
+  console.error(`[api] ${where(req)}: unexpected error: ${describeDatabaseError(error)}`);
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side. Please try again."));
 }
 
@@ -46,9 +61,13 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
   return withErrors<P>(async ({ req, params }) => {
     const user = await getUserFromRequest(req);
     if (!user) throw new ApiError("unauthorized", "Please sign in to continue.");
-    const response = await handler({ req, params, user });
-    response.headers.set("Cache-Control", "no-store");
-    return response;
+    try {
+      const response = await handler({ req, params, user });
+      response.headers.set("Cache-Control", "no-store");
+      return response;
+    } catch (error) {
+      return toErrorResponse(error, req, user.id);
+    }
   });
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiError } from "../../lib/api/errors";
-import { parseJson, withErrors } from "../../lib/api/handler";
+import { parseJson, withErrors, withUser } from "../../lib/api/handler";
 
 const echo = withErrors(async ({ req }) => {
   const body = await parseJson(req, z.object({ name: z.string().max(10) }));
@@ -96,5 +96,27 @@ describe("withErrors + parseJson", () => {
     const response = await failing(new Request("http://shop.test/api/x"), context);
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: "conflict", message: "Already there." } });
+  });
+});
+
+describe("withUser", () => {
+  it("answers 401 without a session, logs the denial without cookies, and never runs the handler", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const handler = vi.fn();
+    const guarded = withUser(async () => {
+      handler();
+      return new Response("ran");
+    });
+    const response = await guarded(
+      new Request("http://shop.test/api/secret", { headers: { cookie: "next-auth.session-token=forged.token.value" } }),
+      context,
+    );
+    expect(response.status).toBe(401);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(handler).not.toHaveBeenCalled();
+    const logged = warn.mock.calls.map((call) => call.join(" ")).join("\n");
+    expect(logged).toContain("[security] access denied (401): GET /api/secret");
+    expect(logged).not.toContain("forged.token.value");
+    warn.mockRestore();
   });
 });
