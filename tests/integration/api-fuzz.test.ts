@@ -44,7 +44,11 @@ beforeAll(async () => {
 
 type Outcome = { status: number; body: unknown };
 
-async function call(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, req: Request, params: Record<string, string> = {}): Promise<Outcome> {
+async function call<P extends Record<string, string>>(
+  handler: (req: Request, ctx: { params: Promise<P> }) => Promise<Response>,
+  req: Request,
+  params: P = {} as P,
+): Promise<Outcome> {
   const response = await handler(req, routeContext(params));
   const text = await response.text();
   let body: unknown;

@@ -1,0 +1,26 @@
+// The job opening as the careers pages and API work with it (read from the job_openings table).
+
+export type JobOpening = {
+  jobId: string;
+  department: string;
+  role: string;
+  location: string;
+  /** The first working day, `YYYY-MM-DD` (a calendar date, no time zone). */
+  startDate: string;
+  description: string;
+  about: string;
+  overview: string;
+  /** Stored HTML; pass it through sanitizeJobHtml before it reaches a page. */
+  requirements: string;
+  /** Stored HTML; pass it through sanitizeJobHtml before it reaches a page. */
+  benefits: string;
+  interviewTime: string;
+  apply: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** What a list card needs. */
+export type JobOpeningSummary = Pick<JobOpening, "jobId" | "department" | "role" | "location" | "startDate" | "updatedAt">;
+
+export type DepartmentGroup<T extends Pick<JobOpening, "department">> = { department: string; openings: T[] };

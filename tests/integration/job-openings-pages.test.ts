@@ -1,0 +1,225 @@
+// The careers pages rendered to HTML from the test database, the way the server renders them: an
+// opening stored with hostile HTML comes out inert, unknown ids are 404, and the sitemap covers
+// every opening.
+import { JSDOM } from "jsdom";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const SITE = vi.hoisted(() => {
+  process.env.NEXTAUTH_URL = "https://careers.fixwell.test";
+  return "https://careers.fixwell.test";
+});
+
+// Outside a request there are no request headers, and nothing to make dynamic.
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "ignored.example" }) }));
+vi.mock("next/server", () => ({ connection: async () => {} }));
+
+import JobOpeningPage, { generateMetadata as detailMetadata } from "../../app/(marketing)/job-openings/[jobId]/page";
+import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/(marketing)/job-openings/page";
+import robots from "../../app/robots";
+import sitemap from "../../app/sitemap";
+import { jobOpenings } from "../../lib/content/job-openings";
+import { getDb, resetDatabase, withSql } from "../helpers/db";
+
+const HOSTILE = {
+  jobId: "hostile-opening",
+  department: "Engineering",
+  role: `Engineer </script><script>alert("role")</script>`,
+  location: "Remote (Netherlands)",
+  startDate: new Date("2027-06-01T00:00:00Z"),
+  description: `<img src=x onerror=alert("description")> Fix things`,
+  about: `</p><script>alert("about")</script>`,
+  overview: `<iframe src="javascript:alert('overview')"></iframe>`,
+  requirements: [
+    `<h1>Must haves</h1>`,
+    `<p>Experience<script>alert("requirements")</script></p>`,
+    `<img src=x onerror=alert("img")>`,
+    `<a href="javascript:alert('link')">click me</a>`,
+    `<a href="https://fixwell.example/team" target="_blank">team</a>`,
+    `<iframe src="https://xss.example/"></iframe>`,
+    `<style>body{display:none}</style>`,
+    `<ul><li>one<li>two</ul></div></span><p style="color:red" onclick="alert('p')">nested <b><i>broken</b></i>`,
+    `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=alert('mxss')&gt;">`,
+  ].join(""),
+  benefits: `<svg onload=alert("benefits")><p>Pension</p></svg><noscript><p title="</noscript><img src=x onerror=alert('ns')>"></noscript>`,
+  interviewTime: `<b onmouseover=alert("interview")>One talk</b>`,
+  apply: `Mail jobs@fixwell.example or "><img src=x onerror=alert("apply")>`,
+};
+
+async function renderDetail(jobId: string): Promise<string> {
+  const element = await JobOpeningPage({ params: Promise.resolve({ jobId }) });
+  return `<!DOCTYPE html><html><head></head><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`;
+}
+
+async function renderList(): Promise<string> {
+  const element = await JobOpeningsPage();
+  return `<!DOCTYPE html><html><head></head><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`;
+}
+
+function parse(html: string): Document {
+  return new JSDOM(html).window.document;
+}
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+describe("/job-openings/{job_id} with hostile HTML in the database", () => {
+  beforeEach(async () => {
+    await (await getDb()).jobOpening.create({ data: HOSTILE });
+  });
+
+  it("renders no script, iframe, style, event handler or javascript: link", async () => {
+    const document = parse(await renderDetail(HOSTILE.jobId));
+    const scripts = Array.from(document.querySelectorAll("script"));
+    expect(scripts.map((s) => s.getAttribute("type"))).toEqual(["application/ld+json"]);
+    expect(document.querySelectorAll("iframe, style, object, embed, svg, math, img, noscript")).toHaveLength(0);
+    for (const element of Array.from(document.querySelectorAll("*"))) {
+      for (const attribute of Array.from(element.attributes)) {
+        expect(attribute.name, `<${element.tagName.toLowerCase()}>`).not.toMatch(/^on/i);
+        expect(attribute.name).not.toBe("style");
+        expect(attribute.value).not.toMatch(/^\s*javascript:/i);
+      }
+    }
+  });
+
+  it("runs nothing when the page is loaded into a DOM that executes scripts", async () => {
+    const alerts: unknown[] = [];
+    const dom = new JSDOM(await renderDetail(HOSTILE.jobId), {
+      runScripts: "dangerously",
+      beforeParse(window) {
+        (window as unknown as { alert: (value: unknown) => void }).alert = (value) => alerts.push(value);
+      },
+    });
+    for (const element of Array.from(dom.window.document.querySelectorAll("*"))) {
+      for (const type of ["click", "mouseover", "focus", "load", "error", "toggle"]) element.dispatchEvent(new dom.window.Event(type));
+    }
+    expect(alerts).toEqual([]);
+  });
+
+  it("shows the hostile text as text, and keeps the harmless markup", async () => {
+    const document = parse(await renderDetail(HOSTILE.jobId));
+    const h1 = document.querySelectorAll("h1");
+    expect(h1).toHaveLength(1);
+    expect(h1[0].textContent).toBe(HOSTILE.role);
+    expect(document.body.textContent).toContain(`<img src=x onerror=alert("description")> Fix things`);
+    // The stored <h1> is demoted below the page's own headings; the safe link keeps its address.
+    expect(Array.from(document.querySelectorAll("h3")).map((h) => h.textContent)).toContain("Must haves");
+    const team = Array.from(document.querySelectorAll("a")).find((a) => a.textContent === "team");
+    expect(team?.getAttribute("href")).toBe("https://fixwell.example/team");
+    expect(team?.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(team?.hasAttribute("target")).toBe(false);
+    expect(document.body.textContent).toContain("click me");
+  });
+
+  it("keeps a </script> in the role inside the JSON-LD, which still parses and names the role", async () => {
+    const html = await renderDetail(HOSTILE.jobId);
+    expect(html).not.toContain(`</script><script>alert("role")`);
+    const script = parse(html).querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? "null") as { title: string; description: string };
+    expect(data.title).toBe(HOSTILE.role);
+    // The description is HTML for search engines: only inert markup, the hostile text escaped.
+    const description = parse(`<body>${data.description}</body>`);
+    expect(description.querySelectorAll("script, iframe, img, style, svg")).toHaveLength(0);
+    const attributes = Array.from(description.querySelectorAll("*")).flatMap((e) => Array.from(e.attributes).map((a) => `${a.name}=${a.value}`));
+    expect(attributes).toEqual(["href=https://fixwell.example/team", "rel=noopener noreferrer"]);
+  });
+});
+
+describe("/job-openings/{job_id}", () => {
+  it("shows every field of the opening, with the start date in Dutch", async () => {
+    const seed = jobOpenings.find((o) => o.job_id === "senior-full-stack-engineer")!;
+    const document = parse(await renderDetail(seed.job_id));
+    const text = document.body.textContent ?? "";
+    expect(document.querySelector("h1")?.textContent).toBe(seed.role);
+    for (const value of [seed.department, seed.location, seed.description, seed.about, seed.overview, seed.interview_time]) {
+      expect(text).toContain(value);
+    }
+    expect(text).toContain("1 februari 2027");
+    expect(document.querySelector('time[datetime="2027-02-01"]')).not.toBeNull();
+    expect(text).toContain("Five or more years building web products");
+    expect(text).toContain("27 vacation days and your birthday off");
+    expect(document.querySelector('a[href="mailto:jobs@fixwell.example"]')).not.toBeNull();
+  });
+
+  it("carries JobPosting JSON-LD with the configured site's URLs", async () => {
+    const document = parse(await renderDetail("platform-engineer"));
+    const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    expect(data).toMatchObject({
+      "@type": "JobPosting",
+      title: "Platform Engineer",
+      url: `${SITE}/job-openings/platform-engineer`,
+      identifier: { value: "platform-engineer" },
+      jobLocationType: "TELECOMMUTE",
+    });
+  });
+
+  it("has its own title, description, canonical URL and Open Graph tags", async () => {
+    const metadata = await detailMetadata({ params: Promise.resolve({ jobId: "growth-marketer" }) });
+    expect(metadata.title).toBe("Growth Marketer, The Hague");
+    expect(metadata.description).toBe(jobOpenings.find((o) => o.job_id === "growth-marketer")!.description);
+    expect(metadata.alternates?.canonical).toBe(`${SITE}/job-openings/growth-marketer`);
+    expect(metadata.openGraph).toMatchObject({ url: `${SITE}/job-openings/growth-marketer`, title: "Growth Marketer at Fixwell, The Hague" });
+  });
+
+  it.each([
+    ["an unknown id", "astronaut"],
+    ["an empty id", ""],
+    ["a 10,000-character id", "a".repeat(10_000)],
+    ["an id with SQL", "' OR 1=1 --"],
+    ["an id with path characters", "../../etc/passwd"],
+  ])("gives the not-found page (404) for %s", async (_case, jobId) => {
+    await expect(JobOpeningPage({ params: Promise.resolve({ jobId }) })).rejects.toMatchObject({
+      digest: expect.stringMatching(/;404$/),
+    });
+    const metadata = await detailMetadata({ params: Promise.resolve({ jobId }) });
+    expect(metadata.robots).toMatchObject({ index: false });
+  });
+
+  it("shows a changed opening on the next render", async () => {
+    await (await getDb()).jobOpening.update({ where: { jobId: "platform-engineer" }, data: { role: "Staff Platform Engineer" } });
+    expect(parse(await renderDetail("platform-engineer")).querySelector("h1")?.textContent).toBe("Staff Platform Engineer");
+  });
+});
+
+describe("/job-openings", () => {
+  it("groups the openings by department in the fixed order, each card linking to its page", async () => {
+    const document = parse(await renderList());
+    expect(document.querySelectorAll("h1")).toHaveLength(1);
+    const sections = Array.from(document.querySelectorAll('[data-testid="department"]'));
+    expect(sections.map((s) => s.querySelector("h2")?.textContent)).toEqual(["Engineering", "Operations", "Customer Success", "Marketing"]);
+    const hrefs = Array.from(document.querySelectorAll('[data-testid="job-opening-card"] a')).map((a) => a.getAttribute("href"));
+    expect(hrefs.sort()).toEqual(jobOpenings.map((o) => `/job-openings/${o.job_id}`).sort());
+    const engineering = Array.from(sections[0].querySelectorAll("h3")).map((h) => h.textContent);
+    expect(engineering).toEqual(["Frontend Engineer (Accessibility)", "Senior Full-Stack Engineer", "Platform Engineer"]);
+    expect(sections[0].textContent).toContain("15 januari 2027");
+  });
+
+  it("says so when there are no openings", async () => {
+    await withSql((sql) => sql.exec(`DELETE FROM "job_openings"`));
+    const document = parse(await renderList());
+    expect(document.querySelectorAll('[data-testid="job-opening-card"]')).toHaveLength(0);
+    expect(document.body.textContent).toContain("No open positions right now");
+  });
+
+  it("has a canonical URL and Open Graph tags", async () => {
+    const metadata = await listMetadata();
+    expect(metadata.alternates?.canonical).toBe(`${SITE}/job-openings`);
+    expect(metadata.openGraph).toMatchObject({ url: `${SITE}/job-openings` });
+  });
+});
+
+describe("/sitemap.xml and /robots.txt", () => {
+  it("lists every opening in the database, including one added after start", async () => {
+    await (await getDb()).jobOpening.create({ data: { ...HOSTILE, jobId: "added-later", role: "Added later" } });
+    const urls = (await sitemap()).map((entry) => entry.url);
+    for (const opening of jobOpenings) expect(urls).toContain(`${SITE}/job-openings/${opening.job_id}`);
+    expect(urls).toContain(`${SITE}/job-openings/added-later`);
+    expect(urls).toContain(`${SITE}/job-openings`);
+  });
+
+  it("points crawlers at the sitemap", async () => {
+    expect((await robots()).sitemap).toBe(`${SITE}/sitemap.xml`);
+  });
+});
