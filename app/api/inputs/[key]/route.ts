@@ -1,0 +1,14 @@
+// GET /api/inputs/{email} – the signed-in user's requests, newest first (another user's email: 403)
+import { ApiError } from "@/lib/api/errors";
+import { withUser } from "@/lib/api/handler";
+import { listInputsForUser } from "@/lib/inputs/queries";
+import { emailFromPath } from "@/lib/inputs/path";
+
+// The folder is named [key] because Next.js needs one name per level: the criteria route below it takes
+// a request id in the same place.
+export const GET = withUser<{ key: string }>(async ({ params, user }) => {
+  if (emailFromPath(params.key) !== user.email) {
+    throw new ApiError("forbidden", "You can only see your own requests.");
+  }
+  return Response.json(await listInputsForUser(user));
+});

@@ -1,0 +1,263 @@
+// The signed-in request flow in a real browser: request, criterion, confirmation, orders, dashboard.
+// The expected handyman comes from the app's own matching function, run here on the same sample list.
+import { expect, test, type Page } from "@playwright/test";
+import { formatHourlyPrice, matchHandyman, pronounFor } from "../lib/matching";
+import { CRITERION_LABELS, TASK_TYPE_LABELS, type City, type Criterion, type TaskType } from "../lib/validations/inputs";
+import { signUp } from "./helpers/auth";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/** A calendar day in Europe/Amsterdam, `offset` days from today, as YYYY-MM-DD. */
+function amsterdamDay(offset = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const date = new Date(`${today}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Intl puts a non-breaking space after the euro sign; the page text is compared with it normalised. */
+const normalise = (text: string) => text.replace(/\u00a0/g, " ");
+
+type Order = { task: TaskType; city: City; criteria: Criterion; details: string; date: string };
+
+async function submitRequest(page: Page, order: Order): Promise<string> {
+  await expect(page).toHaveURL(/\/inputs$/);
+  await page.getByLabel("Task type").selectOption({ label: TASK_TYPE_LABELS[order.task] });
+  await page.getByLabel("City").selectOption(order.city);
+  await page.getByLabel("Preferred date").fill(order.date);
+  await page.getByLabel("Details").fill(order.details);
+  const submit = page.getByRole("button", { name: "Submit request" });
+  await submit.click();
+  await expect(page.getByText("Request submitted successfully!")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/${UUID}$`));
+  return page.url().split("/").pop()!;
+}
+
+async function chooseAndExpectMatch(page: Page, order: Order, inputId: string) {
+  const summary = page.getByRole("region", { name: "Your request" });
+  await expect(summary).toContainText(TASK_TYPE_LABELS[order.task]);
+  await expect(summary).toContainText(order.city);
+  await expect(summary).toContainText(order.details);
+
+  await page.getByRole("button", { name: CRITERION_LABELS[order.criteria] }).click();
+  await expect(page.getByText("Saved. Finding your handyman…")).toBeVisible();
+
+  const expected = matchHandyman({ criteria: order.criteria, city: order.city, task_type: order.task });
+  expect(expected, `the sample list has someone for ${order.criteria} / ${order.city} / ${order.task}`).not.toBeNull();
+  await expect(page).toHaveURL(
+    new RegExp(`/inputs/criteria/arranging\\?input=${inputId}&handyman=${expected!.id}$`),
+  );
+  await expectConfirmation(page, order, expected!);
+  // A reload shows the same confirmation.
+  await page.reload();
+  await expectConfirmation(page, order, expected!);
+}
+
+async function expectConfirmation(page: Page, order: Order, expected: NonNullable<ReturnType<typeof matchHandyman>>) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arranging your handyman");
+  const match = page.getByRole("region", { name: expected.name });
+  await expect(match.getByRole("heading", { name: expected.name })).toBeVisible();
+  const text = normalise((await match.textContent()) ?? "");
+  expect(text).toContain(`${pronounFor(expected.name)} will take care of your ${TASK_TYPE_LABELS[order.task].toLowerCase()} job in ${order.city}.`);
+  expect(text).toContain(normalise(formatHourlyPrice(expected.price_per_hour)));
+  expect(text).toMatch(/€ \d+,\d\d per hour/);
+  expect(text).toContain(`Rating: ${expected.rating.toFixed(1)} out of 5`);
+  await expect(page.getByRole("region", { name: "Your request" })).toContainText(order.details);
+}
+
+test("a new user makes three requests, one per criterion, and sees the handyman the matching rule picks", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUp(page);
+
+  const orders: Order[] = [
+    { task: "Outlet-replacement", city: "The Hague", criteria: "price", details: "Two sockets in the hallway are loose.", date: amsterdamDay(2) },
+    { task: "Painting", city: "Amsterdam", criteria: "rated", details: "Bedroom ceiling, one coat of white.", date: amsterdamDay(7) },
+    { task: "Pipe-leakage", city: "The Hague", criteria: "available", details: "Water under the bathroom sink.", date: amsterdamDay(0) },
+  ];
+  // Both pronouns appear among the three matches.
+  const pronouns = orders.map((o) => pronounFor(matchHandyman({ criteria: o.criteria, city: o.city, task_type: o.task })!.name));
+  expect(new Set(pronouns)).toEqual(new Set(["He", "She"]));
+
+  for (const [index, order] of orders.entries()) {
+    if (index > 0) {
+      await page.goto("/dashboard/orders");
+      await page.getByRole("link", { name: "New Order" }).click();
+    }
+    const inputId = await submitRequest(page, order);
+    await chooseAndExpectMatch(page, order, inputId);
+  }
+
+  // Orders: all three, newest first, each with its task, city, date, details, criterion and time.
+  await page.goto("/dashboard/orders");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your orders");
+  const items = page.getByRole("region", { name: /Your orders/ }).getByRole("listitem");
+  await expect(items).toHaveCount(3);
+  const newestFirst = [...orders].reverse();
+  for (const [i, order] of newestFirst.entries()) {
+    const item = items.nth(i);
+    await expect(item.getByRole("heading")).toHaveText(`${TASK_TYPE_LABELS[order.task]} in ${order.city}`);
+    await expect(item).toContainText(order.details);
+    await expect(item).toContainText(CRITERION_LABELS[order.criteria]);
+    await expect(item.locator(`time[datetime="${order.date}"]`)).toBeVisible();
+    await expect(item.locator("time").nth(1)).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  }
+
+  // New Order goes back to the form.
+  await page.getByRole("link", { name: "New Order" }).click();
+  await expect(page).toHaveURL(/\/inputs$/);
+  await expect(page.getByRole("button", { name: "Submit request" })).toBeEnabled();
+});
+
+test("the dashboard tiles lead to the account, orders and help pages", async ({ page }) => {
+  await signUp(page);
+  const tiles: Array<[string, RegExp, string | RegExp]> = [
+    ["Account", /\/dashboard\/account$/, /account/i],
+    ["Orders", /\/dashboard\/orders$/, "Your orders"],
+    ["Help", /\/help$/, "Help"],
+  ];
+  for (const [name, url, heading] of tiles) {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My dashboard");
+    await page.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  // Help answers real questions and gives the support contact.
+  await expect(page.locator("details summary")).not.toHaveCount(0);
+  expect(await page.locator("details summary").count()).toBeGreaterThanOrEqual(6);
+  await expect(page.getByRole("link", { name: "+31 20 000 0000" })).toHaveAttribute("href", "tel:+31200000000");
+  await expect(page.getByRole("link", { name: "support@fixwell.example" })).toHaveAttribute("href", "mailto:support@fixwell.example");
+});
+
+test("a new user's orders page is empty and offers a new order", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard/orders");
+  await expect(page.getByText("No orders yet.")).toBeVisible();
+  await page.getByRole("link", { name: "New Order" }).click();
+  await expect(page).toHaveURL(/\/inputs$/);
+});
+
+test("with nobody available the confirmation says so and lets the user pick another criterion", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const order: Order = { task: "Painting", city: "Rotterdam", criteria: "available", details: "Garden fence.", date: amsterdamDay(1) };
+  expect(matchHandyman({ criteria: "available", city: "Rotterdam", task_type: "Painting" })).toBeNull();
+  const inputId = await submitRequest(page, order);
+  await page.getByRole("button", { name: "Available now" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/arranging\\?input=${inputId}&handyman=none$`));
+  await expect(page.getByText("Nobody is available right now.")).toBeVisible();
+  await expect(page.getByText("No handyman is available for painting in Rotterdam at the moment.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Choose another criterion" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/${inputId}$`));
+  await chooseAndExpectMatch(page, { ...order, criteria: "price" }, inputId);
+
+  // The handyman is worked out from the stored request, so editing the id in the URL changes nothing.
+  const cheapest = matchHandyman({ criteria: "price", city: "Rotterdam", task_type: "Painting" })!;
+  await page.goto(`/inputs/criteria/arranging?input=${inputId}&handyman=13`);
+  await expectConfirmation(page, { ...order, criteria: "price" }, cheapest);
+  // An id that is not one of the user's requests shows nothing but the way back.
+  await page.goto("/inputs/criteria/arranging?input=not-a-request&handyman=13");
+  await expect(page.getByRole("link", { name: "Make a request" })).toBeVisible();
+});
+
+test("the form names each missing field, announces the problem and resets a past date to today", async ({ page }) => {
+  await signUp(page);
+  await page.getByRole("button", { name: "Submit request" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fix the 3 fields marked below." })).toBeVisible();
+  await expect(page.getByText("Choose a task type.")).toBeVisible();
+  await expect(page.getByText("Choose a city.")).toBeVisible();
+  await expect(page.getByText("Choose a preferred date.")).toBeVisible();
+  await expect(page.getByLabel("Task type")).toBeFocused();
+  await expect(page.getByLabel("Task type")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/inputs$/);
+
+  const date = page.getByLabel("Preferred date");
+  await expect(date).toHaveAttribute("min", amsterdamDay(0));
+  await date.fill(amsterdamDay(-3));
+  await date.blur();
+  await expect(date).toHaveValue(amsterdamDay(0));
+  await expect(page.getByText("Dates before today are not possible, so the date was set to today.")).toBeVisible();
+  await expect(page.getByText("it is not uploaded")).toBeVisible();
+});
+
+test("a retry after a lost answer, or a double click, stores the request only once", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  let lost = false;
+  await page.route("**/api/inputs", async (route) => {
+    if (!lost) {
+      lost = true;
+      await route.fetch(); // the server stores the request…
+      await route.abort("connectionreset"); // …but its answer never arrives
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByLabel("Task type").selectOption({ label: "Pipe leakage" });
+  await page.getByLabel("City").selectOption("Amsterdam");
+  await page.getByLabel("Preferred date").fill(amsterdamDay(1));
+  const submit = page.getByRole("button", { name: "Submit request" });
+  await submit.click();
+  await expect(page.getByRole("alert").filter({ hasText: "We could not reach Fixwell" })).toBeVisible();
+  await submit.dblclick();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/${UUID}$`));
+
+  await page.goto("/dashboard/orders");
+  await expect(page.getByRole("region", { name: /Your orders/ }).getByRole("listitem")).toHaveCount(1);
+});
+
+test("the confirmation opened with nothing to show says Loading… and then offers a way back to the form", async ({ page }) => {
+  await signUp(page);
+  // Hold the list back for a moment so the loading state can be seen.
+  await page.route("**/api/inputs/*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/inputs/criteria/arranging");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Arranging your handyman");
+  await expect(page.getByText("Loading…")).toBeVisible();
+  await page.getByRole("link", { name: "Make a request" }).click();
+  await expect(page).toHaveURL(/\/inputs$/);
+});
+
+test("a list that fails to load shows a short message and a retry button that works", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page);
+  let failuresLeft = 4; // the first try and its three retries
+  await page.route("**/api/inputs/*", async (route) => {
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "database_unavailable", message: "The service is temporarily unavailable." } }) });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto("/dashboard/orders");
+  await expect(page.getByRole("alert").filter({ hasText: "We could not load your orders." })).toBeVisible({ timeout: 20_000 });
+  expect(failuresLeft).toBe(0);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("No orders yet.")).toBeVisible();
+});
+
+test("another user's request cannot be opened by id", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const inputId = await submitRequest(page, { task: "Painting", city: "Amsterdam", criteria: "price", details: "Private note", date: amsterdamDay(1) });
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage);
+  await otherPage.goto(`/inputs/criteria/${inputId}`);
+  await expect(otherPage.getByText("We could not find that request.")).toBeVisible();
+  await expect(otherPage.getByText("Private note")).toHaveCount(0);
+  await other.close();
+});
+
+test("signed-out visitors of the request pages are sent to the home page", async ({ page }) => {
+  for (const path of ["/inputs", "/inputs/criteria/0b6f5f4e-8c1a-4f7e-9a41-3f1c0d2e5b77", "/inputs/criteria/arranging", "/dashboard", "/dashboard/orders", "/help"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+  }
+});
