@@ -1,8 +1,24 @@
+import type { Metadata } from "next";
+import { Hero } from "@/components/home/hero";
+import { ServicesSection } from "@/components/home/services-section";
+import { TestimonialsSection } from "@/components/home/testimonials-section";
+import { TrustStrip } from "@/components/home/trust-strip";
+
+export const metadata: Metadata = {
+  title: { absolute: "Fixwell – affordable, reliable home repairs" },
+  description:
+    "Book a vetted painter, electrician, plumber or cleaner in Amsterdam, The Hague or Rotterdam, with fair hourly prices shown before you choose.",
+};
+
+const SERVICES_ID = "our-services";
+
 export default function HomePage() {
   return (
-    <div className="container">
-      <h1>Affordable, reliable home repairs</h1>
-      <p>Fixwell matches homeowners in Amsterdam, The Hague and Rotterdam with a trusted handyman.</p>
-    </div>
+    <>
+      <Hero servicesId={SERVICES_ID} />
+      <ServicesSection id={SERVICES_ID} />
+      <TrustStrip />
+      <TestimonialsSection />
+    </>
   );
 }

@@ -1,14 +1,18 @@
 import Link from "next/link";
+import { Logo } from "./logo";
+import styles from "./layout.module.css";
 
 /** The site's header: logo link home, plus the sign-in/out area supplied by the accounts feature. */
 export function SiteHeader({ authSlot }: { authSlot?: React.ReactNode }) {
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <Link href="/" className="site-header__logo">
-          Fixwell
+    <header className={styles.header}>
+      <div className={`container ${styles.headerInner}`}>
+        <Link href="/" className={styles.logoLink} aria-label="Fixwell home">
+          <Logo />
         </Link>
-        <nav aria-label="Account">{authSlot}</nav>
+        <nav aria-label="Account" className={styles.authSlot}>
+          {authSlot}
+        </nav>
       </div>
     </header>
   );
