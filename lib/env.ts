@@ -27,6 +27,20 @@ const envSchema = z.object({
   ),
   NEXTAUTH_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url("must be an absolute URL").optional()),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Where sign-in and sign-up attempts are counted: this process's memory (one instance), or a table in
+  // the PostgreSQL database shared by several instances.
+  RATE_LIMIT_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["memory", "postgres"]).default("memory")),
+  // The header a trusted reverse proxy sets to the client's address (e.g. x-forwarded-for, x-real-ip).
+  // Unset: client addresses are unknown and the per-address limits are off (see lib/rate-limit/client-ip.ts).
+  TRUSTED_IP_HEADER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+$/, "must be a header name such as x-forwarded-for")
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { NEXTAUTH_SECRET: string };
@@ -68,6 +82,9 @@ export function parseEnv(
     throw new EnvError(`Invalid environment: ${describeIssues(result.error)}`);
   }
   const parsed = result.data;
+  if (parsed.RATE_LIMIT_STORE === "postgres" && !parsed.DATABASE_URL) {
+    throw new EnvError("Invalid environment: RATE_LIMIT_STORE=postgres needs DATABASE_URL (the embedded database is one process)");
+  }
   const requireSecret = options.requireSecret ?? parsed.NODE_ENV === "production";
   if (!parsed.NEXTAUTH_SECRET && requireSecret) {
     throw new EnvError(

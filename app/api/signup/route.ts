@@ -1,0 +1,12 @@
+// POST /api/signup – create an account from {email, password}; the browser then signs in via next-auth
+import { withErrors, parseJson } from "@/lib/api/handler";
+import { registerUser } from "@/lib/auth/sign-up";
+import { env } from "@/lib/env";
+import { clientIp } from "@/lib/rate-limit/client-ip";
+import { signUpSchema } from "@/lib/validations/auth";
+
+export const POST = withErrors(async ({ req }) => {
+  const input = await parseJson(req, signUpSchema);
+  const user = await registerUser(input, { ip: clientIp(req.headers, env().TRUSTED_IP_HEADER) });
+  return Response.json({ user: { email: user.email } }, { status: 201, headers: { "Cache-Control": "no-store" } });
+});

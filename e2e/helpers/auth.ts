@@ -1,0 +1,50 @@
+// Browser helpers for specs that need a signed-in user: create a fresh account through /signup, or sign
+// in through /login. Both drive the real forms, so they also exercise the accounts feature.
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export type Credentials = { email: string; password: string };
+
+/** A password that passes the sign-up policy (long enough, not a common password). */
+export const TEST_PASSWORD = "Quiet-harbour-lantern-42";
+
+/** An address no other test has used (the database is shared by every spec of a run). */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+/**
+ * Creates an account through /signup and waits until the browser lands on /inputs (signed in).
+ * A unique email is chosen unless one is given.
+ */
+export async function signUp(
+  page: Page,
+  opts: { email?: string; password?: string; remember?: boolean } = {},
+): Promise<Credentials> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? TEST_PASSWORD;
+  await page.goto("/signup");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Remember me").setChecked(opts.remember ?? false);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/inputs(?:[?#].*)?$/, { timeout: 20_000 });
+  return { email, password };
+}
+
+/** Signs in through /login and waits until the browser lands on /inputs. */
+export async function signIn(page: Page, creds: Credentials, { remember = false }: { remember?: boolean } = {}): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(creds.email);
+  await page.getByLabel("Password", { exact: true }).fill(creds.password);
+  await page.getByLabel("Remember me").setChecked(remember);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/inputs(?:[?#].*)?$/, { timeout: 20_000 });
+}
+
+/** Signs out with the header's Time to Go button and waits for the home page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Time to Go" }).click();
+  await expect(page).toHaveURL(/\/(?:[?#].*)?$/);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+}

@@ -1,0 +1,35 @@
+// Checking an email and password, the work behind next-auth's `authorize`: limits first (no hashing
+// once blocked), then one argon2 verification whether or not the email exists. Never throws.
+import "server-only";
+import { getDb } from "../db";
+import { describeDatabaseError, isDatabaseUnavailable } from "../db/errors";
+import { signInSchema } from "../validations/auth";
+import { authLimiters, reserveSignInAttempt, type AuthLimiters } from "./limits";
+import { verifyAgainstDummy, verifyPassword } from "./password";
+import type { SignInFailure } from "./sign-in-outcome";
+
+export type SignInResult = { kind: "ok"; user: { id: string; email: string }; remember: boolean } | SignInFailure;
+
+export type SignInOptions = { ip: string | null; limiters?: AuthLimiters };
+
+export async function attemptSignIn(credentials: unknown, { ip, limiters = authLimiters() }: SignInOptions): Promise<SignInResult> {
+  const parsed = signInSchema.safeParse(credentials ?? {});
+  if (!parsed.success) return { kind: "invalid" };
+  const { email, password, remember } = parsed.data;
+  try {
+    const reservation = await reserveSignInAttempt(limiters, email, ip);
+    if (!reservation.allowed) return { kind: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
+
+    const db = await getDb();
+    const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true } });
+    const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !matches) return { kind: "invalid" };
+
+    await reservation.succeeded();
+    return { kind: "ok", user: { id: user.id, email: user.email }, remember };
+  } catch (error) {
+    const reason = isDatabaseUnavailable(error) ? "database unavailable" : "unexpected error";
+    console.error(`[auth] sign-in failed (${reason}): ${describeDatabaseError(error)}`);
+    return { kind: "unavailable" };
+  }
+}

@@ -1,0 +1,81 @@
+// The sign-up and sign-in payloads, shared by the forms (instant feedback) and the server (the check
+// that counts). Emails are trimmed and lower-cased here, so every later step sees one spelling.
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Characters as a person counts them (an emoji is one), not UTF-16 code units. */
+export function characterCount(value: string): number {
+  return Array.from(value).length;
+}
+
+// Deliberately ASCII: the users table and the display-name rule assume one unambiguous lower-case
+// spelling per address, which internationalised addresses do not give.
+const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** What is wrong with an (already trimmed, lower-cased) email address, or null. */
+export function emailProblem(email: string): string | null {
+  if (email === "") return "Enter your email address.";
+  if (email.length > EMAIL_MAX_LENGTH) return `An email address can be at most ${EMAIL_MAX_LENGTH} characters long.`;
+  if (!email.includes("@")) return "An email address needs an @, like name@example.com.";
+  if (/[^\x20-\x7e]/.test(email)) {
+    return "Use an email address written with the letters a–z, digits and . _ + -; accented and non-Latin letters are not supported.";
+  }
+  const [local] = email.split("@");
+  if (!EMAIL_PATTERN.test(email) || local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
+    return "Enter a valid email address, like name@example.com.";
+  }
+  return null;
+}
+
+/** What is wrong with a new password's length, or null. The common-password check runs on the server. */
+export function passwordLengthProblem(password: string): string | null {
+  if (password === "") return "Enter a password.";
+  const length = characterCount(password);
+  if (length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`;
+  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`;
+  return null;
+}
+
+const requiredString = (message: string) => z.string({ error: message });
+
+export const emailSchema = requiredString("Enter your email address.")
+  .trim()
+  .toLowerCase()
+  .superRefine((email, ctx) => {
+    const problem = emailProblem(email);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+export const newPasswordSchema = requiredString("Enter a password.").superRefine((password, ctx) => {
+  const problem = passwordLengthProblem(password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** A form checkbox arrives as "on"/"true" when ticked; anything else means not ticked. */
+export const rememberSchema = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "true" || value === "on");
+
+/** POST /api/signup */
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The credentials the sign-in form sends to next-auth. Only the upper length bound applies here. */
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: requiredString("Enter your password.").superRefine((password, ctx) => {
+    if (password === "") ctx.addIssue({ code: "custom", message: "Enter your password." });
+    else if (characterCount(password) > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: `Passwords on this site are at most ${PASSWORD_MAX_LENGTH} characters long.` });
+    }
+  }),
+  remember: rememberSchema,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
