@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { FAQ, SUPPORT_CONTACT } from "@/components/dashboard/help-content";
+import { FAQ } from "@/lib/content/help";
+import { supportContact } from "@/lib/content/site";
 import styles from "@/components/dashboard/dashboard.module.css";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -36,11 +37,11 @@ export default async function HelpPage() {
         <dl className={styles.contact}>
           <dt>Phone</dt>
           <dd>
-            <a href={SUPPORT_CONTACT.phoneHref}>{SUPPORT_CONTACT.phone}</a> ({SUPPORT_CONTACT.hours})
+            <a href={supportContact.phoneHref}>{supportContact.phone}</a> ({supportContact.hours})
           </dd>
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
+            <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>
           </dd>
         </dl>
       </Card>

@@ -1,13 +1,6 @@
-// The questions and contact details on /help.
+// The questions answered on /help. The support contact itself is `supportContact` in ./site.
 
 export type FaqEntry = { question: string; answer: string[] };
-
-export const SUPPORT_CONTACT = {
-  phone: "+31 20 000 0000",
-  phoneHref: "tel:+31200000000",
-  email: "support@fixwell.example",
-  hours: "Monday to Friday, 09:00–17:00",
-} as const;
 
 export const FAQ: FaqEntry[] = [
   {
