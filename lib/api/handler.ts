@@ -80,10 +80,6 @@ export async function readJson(req: Request): Promise<unknown> {
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
   }
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_JSON_BODY_BYTES) {
-    throw new ApiError("payload_too_large", `The request body may be at most ${MAX_JSON_BODY_BYTES / 1024} KiB.`);
-  }
   const text = await readTextWithLimit(req, MAX_JSON_BODY_BYTES);
   try {
     return JSON.parse(text);
@@ -92,7 +88,10 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-async function readTextWithLimit(req: Request, limit: number): Promise<string> {
+/** Reads a body as text, throwing 413 as soon as it passes `limit` bytes (whatever Content-Length says). */
+export async function readTextWithLimit(req: Request, limit: number, message = `The request body may be at most ${limit / 1024} KiB.`): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new ApiError("payload_too_large", message);
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -103,7 +102,7 @@ async function readTextWithLimit(req: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new ApiError("payload_too_large", `The request body may be at most ${limit / 1024} KiB.`);
+      throw new ApiError("payload_too_large", message);
     }
     chunks.push(value);
   }

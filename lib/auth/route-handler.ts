@@ -7,6 +7,7 @@ import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { env } from "../env";
 import { ApiError, errorResponse } from "../api/errors";
+import { readTextWithLimit } from "../api/handler";
 import { sessionCookieName } from "./cookies";
 import { authOptions } from "./options";
 import { applyRememberChoice } from "./remember-cookie";
@@ -20,28 +21,8 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
-async function readLimited(req: Request): Promise<string> {
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_FORM_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function tooLarge(): ApiError {
-  return new ApiError("payload_too_large", `The form may be at most ${MAX_FORM_BODY_BYTES / 1024} KiB.`);
+function readLimited(req: Request): Promise<string> {
+  return readTextWithLimit(req, MAX_FORM_BODY_BYTES, `The form may be at most ${MAX_FORM_BODY_BYTES / 1024} KiB.`);
 }
 
 function remember(response: Response): Promise<Response> {
