@@ -56,6 +56,23 @@ describe("attemptSignIn", () => {
     expect(unticked).toMatchObject({ kind: "ok", remember: false });
   });
 
+  it("logs successes and failures as security events, without the password or the email", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const user = await createUser("logged@example.test");
+      await attemptSignIn({ email: user.email, password: PASSWORD }, { ip: "10.1.2.3" });
+      await attemptSignIn({ email: user.email, password: "Wrong-password-1" }, { ip: "10.1.2.3" });
+      const lines = [...info.mock.calls, ...warn.mock.calls].map((call) => call.join(" "));
+      expect(lines).toContain(`[security] sign-in succeeded: user=${user.id} ip=10.1.2.3`);
+      expect(lines.some((line) => /^\[security\] sign-in failed: account=[0-9a-f]{12} ip=10\.1\.2\.3$/.test(line))).toBe(true);
+      expect(lines.join("\n")).not.toMatch(/Quiet-harbour|Wrong-password|logged@example/);
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
   it("refuses a wrong password and an unknown email alike, each after exactly one hash verification", async () => {
     const user = await createUser();
     expect(await attemptSignIn({ email: user.email, password: "Wrong-password-1" }, { ip: freshIp() })).toEqual({ kind: "invalid" });
