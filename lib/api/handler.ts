@@ -97,14 +97,20 @@ export async function readTextWithLimit(req: Request, limit: number, message = `
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (a reset connection): its fault, not the database's or ours.
+      throw new ApiError("bad_request", "The request body could not be read.");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
       throw new ApiError("payload_too_large", message);
     }
-    chunks.push(value);
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

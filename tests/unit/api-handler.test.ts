@@ -120,3 +120,23 @@ describe("withUser", () => {
     warn.mockRestore();
   });
 });
+
+describe("readTextWithLimit on a broken body", () => {
+  it("answers 400 when the client resets the connection mid-body, not 503 or 500", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const request = new Request("http://shop.test/api/echo", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    const response = await echo(request, context);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe("bad_request");
+  });
+});
