@@ -5,7 +5,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ["node_modules/**", ".next/**", ".next-*/**", "lib/generated/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"],
+    ignores: ["node_modules/**", ".next/**", ".next-*/**", "lib/generated/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "bench/bare-next/.next/**", "bench/bare-next/next-env.d.ts"],
   },
 ];
 

@@ -3,10 +3,10 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PUBLIC_PATHS } from "../lib/careers/seo";
+import { PUBLIC_PATHS } from "../lib/site/seo";
 import { signUp } from "./helpers/auth";
 
-const PUBLIC_ROUTES = [...PUBLIC_PATHS, "/login", "/signup", "/no-such-page"];
+const PUBLIC_ROUTES = [...PUBLIC_PATHS, "/login", "/signup", "/forgot-password", "/reset-password", "/verify-email", "/no-such-page"];
 
 const SIGNED_IN_ROUTES = ["/inputs", "/dashboard", "/dashboard/account", "/dashboard/orders", "/account", "/help", "/inputs/criteria/arranging"];
 

@@ -39,11 +39,11 @@ test.describe("job openings list", () => {
     }
   });
 
-  test("shows role, location and a Dutch start date on each card", async ({ page }) => {
+  test("shows role, location and an English start date on each card", async ({ page }) => {
     await page.goto("/job-openings");
     const card = page.getByTestId("job-opening-card").filter({ hasText: "Senior Full-Stack Engineer" });
     await expect(card).toContainText("Amsterdam");
-    await expect(card.locator("time")).toHaveText("1 februari 2027");
+    await expect(card.locator("time")).toHaveText("1 February 2027");
     await expect(card.locator("time")).toHaveAttribute("datetime", "2027-02-01");
   });
 
@@ -87,7 +87,7 @@ test.describe("job opening detail", () => {
     await expect(page.getByText("Five or more years building web products")).toBeVisible();
     await expect(page.getByText("27 vacation days and your birthday off")).toBeVisible();
     await expect(page.getByRole("link", { name: "jobs@fixwell.example" })).toHaveAttribute("href", "mailto:jobs@fixwell.example");
-    await expect(page.locator("main time").first()).toHaveText("1 februari 2027");
+    await expect(page.locator("main time").first()).toHaveText("1 February 2027");
   });
 
   test("has its own title, description, canonical URL and Open Graph tags", async ({ page, baseURL }) => {

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { signOut, signUp } from "./helpers/auth";
+import { amsterdamDay } from "./helpers/dates";
 
 /** Presses Tab until `matches` holds for the focused element (at most `limit` times). */
 async function tabTo(page: Page, describe: string, matches: (el: Element | null) => boolean, limit = 40) {
@@ -23,13 +24,6 @@ async function expectVisibleFocus(page: Page) {
     return outline || style.boxShadow !== "none" ? "visible" : `no focus indicator on <${el.tagName.toLowerCase()}>`;
   });
   expect(indicator).toBe("visible");
-}
-
-function amsterdamDay(offset: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam" }).format(new Date());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
 }
 
 test("the skip link is the first stop and moves focus past the header", async ({ page }) => {

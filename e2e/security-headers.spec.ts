@@ -29,6 +29,18 @@ test("static pages are allowed their scripts by hash, pages rendered on request 
   expect(nonce(first)).not.toBe(nonce(second));
 });
 
+test("a prerendered page served without the proxy keeps its policy, and over https its HSTS; with a session cookie the proxy renders it with a nonce", async ({ request }) => {
+  const overHttps = (await request.get("/ourstory", { headers: { "x-forwarded-proto": "https" } })).headers();
+  expect(overHttps["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(overHttps["content-security-policy"]).toContain("upgrade-insecure-requests");
+  expect(overHttps["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  const overHttp = (await request.get("/nl/ourstory")).headers();
+  expect(overHttp["strict-transport-security"]).toBeUndefined();
+  expect(overHttp["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+  const withCookie = (await request.get("/", { headers: { cookie: "next-auth.session-token=not-a-session" } })).headers()["content-security-policy"];
+  expect(withCookie.match(/'nonce-/g)).toHaveLength(1);
+});
+
 test("the site's own scripts run under the policy: no violations, and pages are interactive", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {

@@ -1,61 +1,45 @@
-"use client";
-// The header's account area. It asks /api/auth/session from the browser, so the pages that carry the
-// header stay static; until the answer arrives it holds the same space, so nothing moves.
-import Link from "next/link";
-import { useState } from "react";
-import { SessionProvider, signOut, useSession } from "next-auth/react";
+// The header's account area, rendered on the server (prerendered signed out, or on demand for a visitor
+// with a session: see getHeaderUser), so the first HTML already shows the right links: Sign In / Sign Up, or My Dashboard and the sign-out button (a form posting to
+// a server action, which works without JavaScript too). The words are in the page's language.
+import { getTranslations } from "next-intl/server";
+import { signOutAction } from "@/lib/auth/actions";
+import { getHeaderUser } from "@/lib/auth/session";
+import { roleOf } from "@/lib/auth/roles";
+import { Button, LinkButton } from "@/components/ui/button";
 import styles from "./auth-nav.module.css";
 
-export function AuthNav() {
-  return (
-    <SessionProvider>
-      <AuthLinks />
-    </SessionProvider>
-  );
-}
+const HOME_LINKS = {
+  homeowner: { href: "/dashboard", label: "dashboard" },
+  handyman: { href: "/pro", label: "jobs" },
+  operator: { href: "/ops", label: "console" },
+} as const;
 
-function AuthLinks() {
-  const { status } = useSession();
-  const [leaving, setLeaving] = useState(false);
-
-  if (status === "loading") {
-    return (
-      <div className={styles.slot} aria-hidden="true">
-        <span className={`${styles.link} ${styles.placeholder}`}>Sign In</span>
-        <span className={`${styles.button} ${styles.placeholder}`}>Sign Up</span>
-      </div>
-    );
-  }
-
-  if (status === "authenticated") {
+export async function AuthNav() {
+  const [user, t] = await Promise.all([getHeaderUser(), getTranslations("auth.nav")]);
+  if (!user) {
     return (
       <div className={styles.slot}>
-        <Link href="/dashboard" className={styles.link}>
-          My Dashboard
-        </Link>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            signOut({ callbackUrl: "/" }).catch(() => setLeaving(false));
-          }}
-        >
-          Time to Go
-        </button>
+        <LinkButton href="/login" variant="ghost" size="sm">
+          {t("signIn")}
+        </LinkButton>
+        <LinkButton href="/signup" size="sm">
+          {t("signUp")}
+        </LinkButton>
       </div>
     );
   }
-
+  // An operator's place is the console, a handyman's their own page, a homeowner's the dashboard.
+  const home = HOME_LINKS[(await roleOf(user).catch(() => null)) ?? "homeowner"];
   return (
     <div className={styles.slot}>
-      <Link href="/login" className={styles.link}>
-        Sign In
-      </Link>
-      <Link href="/signup" className={styles.button}>
-        Sign Up
-      </Link>
+      <LinkButton href={home.href} variant="ghost" size="sm">
+        {t(home.label)}
+      </LinkButton>
+      <form action={signOutAction} className={styles.signOut}>
+        <Button type="submit" size="sm">
+          {t("signOut")}
+        </Button>
+      </form>
     </div>
   );
 }

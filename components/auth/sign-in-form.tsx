@@ -1,91 +1,52 @@
 "use client";
-// The sign-in form: posts to next-auth's credentials callback and shows a failure in a red banner.
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-import { signIn } from "next-auth/react";
-import { signInErrorMessage } from "@/lib/auth/messages";
+// The sign-in form: a post to the sign-in server action, with the failure shown in a red alert.
+import { useTranslations } from "next-intl";
+import { Link } from "@/components/i18n/link";
+import { signInAction } from "@/lib/auth/actions";
+import { EMPTY_AUTH_FORM } from "@/lib/auth/form-state";
+import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { signInSchema } from "@/lib/validations/auth";
-import { fieldErrorsOf, type FieldErrors } from "./field-errors";
-import { FormField } from "./form-field";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, Field, controlClassName } from "@/components/ui/field";
+import { useAuthForm } from "./use-auth-form";
 import styles from "./auth-form.module.css";
 
+function validate(form: FormData) {
+  const parsed = signInSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
+}
+
 export function SignInForm({ initialError }: { initialError?: string | null }) {
-  const router = useRouter();
-  const [banner, setBanner] = useState<string | null>(initialError ?? null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // Moves focus to the first field that needs attention, so its message is read out.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [fieldErrors]);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const parsed = signInSchema.safeParse({
-      email: data.get("email") ?? "",
-      password: data.get("password") ?? "",
-      remember: data.get("remember") === "on",
-    });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error.issues));
-      setBanner(null);
-      return;
-    }
-    setFieldErrors({});
-    setBanner(null);
-    setPending(true);
-    try {
-      const result = await signIn("credentials", {
-        email: parsed.data.email,
-        password: parsed.data.password,
-        remember: String(parsed.data.remember),
-        callbackUrl: "/inputs",
-        redirect: false,
-      });
-      if (result?.ok && !result.error) {
-        router.replace("/inputs");
-        router.refresh();
-        return;
-      }
-      setBanner(signInErrorMessage(result?.error ?? "Unavailable"));
-    } catch {
-      setBanner("We could not reach the server. Check your connection and try again.");
-    }
-    setPending(false);
-  }
+  const t = useTranslations("auth");
+  const { state, formAction, pending, formRef, onSubmit, fieldErrors, message } = useAuthForm(
+    signInAction,
+    { ...EMPTY_AUTH_FORM, message: initialError ?? null },
+    validate,
+  );
 
   return (
     <>
-      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        {banner ? (
-          <p role="alert" className={styles.banner}>
-            {banner}
-          </p>
-        ) : null}
-        <FormField id="signin-email" name="email" type="email" label="Email" autoComplete="email" required error={fieldErrors.email} />
-        <FormField
-          id="signin-password"
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
-        <div className={styles.check}>
-          <input id="signin-remember" name="remember" type="checkbox" />
-          <label htmlFor="signin-remember">Remember me</label>
-        </div>
-        <button type="submit" className={styles.submit} disabled={pending}>
-          {pending ? "Signing in…" : "Sign In"}
-        </button>
+      <form ref={formRef} className={styles.form} action={formAction} onSubmit={onSubmit} noValidate aria-label={t("login.formLabel")}>
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        <Field id="signin-email" label={t("fields.email")} error={fieldErrors.email}>
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" required defaultValue={state.email} className={controlClassName} />
+          )}
+        </Field>
+        <Field id="signin-password" label={t("fields.password")} error={fieldErrors.password}>
+          {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required className={controlClassName} />}
+        </Field>
+        <p className={styles.aside}>
+          <Link href="/forgot-password">{t("login.forgot")}</Link>
+        </p>
+        <CheckboxField id="signin-remember" name="remember" label={t("fields.remember")} defaultChecked={state.remember} />
+        <Button type="submit" disabled={pending}>
+          {pending ? t("login.pending") : t("login.submit")}
+        </Button>
       </form>
       <p className={styles.switch}>
-        New to Fixwell? <Link href="/signup">Create an account</Link>
+        {t("login.newHere")} <Link href="/signup">{t("login.createAccount")}</Link>
       </p>
     </>
   );

@@ -1,9 +1,16 @@
-import Link from "next/link";
-import { splitEmails } from "@/lib/careers/format";
+import { Link } from "@/components/i18n/link";
+import type { CareersCopy } from "@/lib/careers/copy";
 import { EMPLOYMENT_TYPE } from "@/lib/careers/json-ld";
 import type { JobOpening } from "@/lib/careers/types";
+import type { Locale } from "@/i18n/locales";
+import { jobOpeningPath } from "@/lib/site/site-url";
+import { LinkButton } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { InEnglish } from "./in-english";
+import { DepartmentName } from "./job-openings-list";
 import { JsonLdScript } from "./json-ld-script";
 import { StartDate } from "./start-date";
+import { TextWithEmailLinks } from "./text-with-email-links";
 import styles from "./careers.module.css";
 
 export type JobOpeningDetailProps = {
@@ -11,103 +18,114 @@ export type JobOpeningDetailProps = {
   /** Requirements and benefits after sanitizeJobHtml; the only HTML this component inserts. */
   safeHtml: { requirements: string; benefits: string };
   jsonLd: unknown;
+  copy: CareersCopy;
+  /** The language the opening's content is written in (English when it has no version in the page's). */
+  contentLocale?: Locale;
 };
 
-const EMPLOYMENT_LABELS: Record<typeof EMPLOYMENT_TYPE, string> = { FULL_TIME: "Full-time" };
+const EMPLOYMENT_LABELS: Record<typeof EMPLOYMENT_TYPE, string> = { FULL_TIME: "detail.fullTime" };
 
-function TextWithEmailLinks({ text }: { text: string }) {
-  return (
-    <>
-      {splitEmails(text).map((part, index) =>
-        part.kind === "email" ? (
-          <a key={index} href={`mailto:${part.address}`}>
-            {part.address}
-          </a>
-        ) : (
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </>
-  );
-}
-
-/** The full text of one opening, plus its JobPosting structured data. */
-export function JobOpeningDetail({ opening, safeHtml, jsonLd }: JobOpeningDetailProps) {
+/** The full text of one opening, plus its JobPosting structured data. Its content is stored in English. */
+export function JobOpeningDetail({ opening, safeHtml, jsonLd, copy, contentLocale = "en" }: JobOpeningDetailProps) {
+  const { locale: pageLocale, t } = copy;
+  // The content is marked as English only when it is not in the page's language.
+  const locale: Locale = contentLocale === pageLocale ? "en" : pageLocale;
+  // A translated opening names its department in that language already.
+  const department = contentLocale !== "en" && contentLocale === pageLocale ? opening.department : <DepartmentName name={opening.department} copy={copy} />;
   return (
     <article>
       <JsonLdScript data={jsonLd} />
-      <header className={styles.band}>
-        <div className="container">
-          <p className={styles.back}>
-            <Link href="/job-openings">← All job openings</Link>
-          </p>
-          <p className={styles.eyebrow}>{opening.department}</p>
-          <h1>{opening.role}</h1>
-          <p className={styles.lead}>{opening.description}</p>
-        </div>
-      </header>
+      <PageHeader
+        as="header"
+        back={<Link href="/job-openings">{t("detail.back")}</Link>}
+        eyebrow={department}
+        title={<InEnglish locale={locale}>{opening.role}</InEnglish>}
+        lead={<InEnglish locale={locale}>{opening.description}</InEnglish>}
+      />
 
       <div className={`container ${styles.detailBody}`}>
         <aside className={styles.facts} aria-labelledby="opening-facts">
           <h2 id="opening-facts" className="visually-hidden">
-            At a glance
+            {t("detail.atAGlance")}
           </h2>
           <dl>
             <div>
-              <dt>Department</dt>
-              <dd>{opening.department}</dd>
+              <dt>{t("detail.department")}</dt>
+              <dd>{department}</dd>
             </div>
             <div>
-              <dt>Location</dt>
-              <dd>{opening.location}</dd>
-            </div>
-            <div>
-              <dt>Start date</dt>
+              <dt>{t("detail.location")}</dt>
               <dd>
-                <StartDate date={opening.startDate} />
+                <InEnglish locale={locale}>{opening.location}</InEnglish>
               </dd>
             </div>
             <div>
-              <dt>Hours</dt>
-              <dd>{EMPLOYMENT_LABELS[EMPLOYMENT_TYPE]}</dd>
+              <dt>{t("detail.startDate")}</dt>
+              <dd>
+                <StartDate date={opening.startDate} locale={pageLocale} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t("detail.hours")}</dt>
+              <dd>{t(EMPLOYMENT_LABELS[EMPLOYMENT_TYPE])}</dd>
             </div>
           </dl>
-          <a className={styles.applyButton} href="#how-to-apply">
-            How to apply
-          </a>
+          <LinkButton href="#how-to-apply" className={styles.applyButton}>
+            {t("detail.howToApply")}
+          </LinkButton>
         </aside>
 
         <div className={styles.sections}>
+          {locale === "en" ? null : (
+            <p className={styles.languageNotice}>
+              {t("detail.englishOnly")}{" "}
+              <a href={jobOpeningPath(opening.jobId)} hrefLang="en">
+                {t("detail.readInEnglish")}
+              </a>
+            </p>
+          )}
           <section aria-labelledby="the-role">
-            <h2 id="the-role">The role</h2>
-            <p>{opening.overview}</p>
+            <h2 id="the-role">{t("detail.theRole")}</h2>
+            <InEnglish locale={locale} as="div">
+              <p>{opening.overview}</p>
+            </InEnglish>
           </section>
 
           <section aria-labelledby="requirements">
-            <h2 id="requirements">What we look for</h2>
-            <div className={styles.richText} dangerouslySetInnerHTML={{ __html: safeHtml.requirements }} />
+            <h2 id="requirements">{t("detail.requirements")}</h2>
+            <div
+              className={styles.richText}
+              lang={locale === "en" ? undefined : "en"}
+              dangerouslySetInnerHTML={{ __html: safeHtml.requirements }}
+            />
           </section>
 
           <section aria-labelledby="benefits">
-            <h2 id="benefits">What we offer</h2>
-            <div className={styles.richText} dangerouslySetInnerHTML={{ __html: safeHtml.benefits }} />
+            <h2 id="benefits">{t("detail.benefits")}</h2>
+            <div className={styles.richText} lang={locale === "en" ? undefined : "en"} dangerouslySetInnerHTML={{ __html: safeHtml.benefits }} />
           </section>
 
           <section aria-labelledby="interview">
-            <h2 id="interview">How we interview</h2>
-            <p>{opening.interviewTime}</p>
+            <h2 id="interview">{t("detail.interview")}</h2>
+            <InEnglish locale={locale} as="div">
+              <p>{opening.interviewTime}</p>
+            </InEnglish>
           </section>
 
           <section aria-labelledby="how-to-apply" className={styles.apply}>
-            <h2 id="how-to-apply">How to apply</h2>
-            <p>
-              <TextWithEmailLinks text={opening.apply} />
-            </p>
+            <h2 id="how-to-apply">{t("detail.howToApply")}</h2>
+            <InEnglish locale={locale} as="div">
+              <p>
+                <TextWithEmailLinks text={opening.apply} />
+              </p>
+            </InEnglish>
           </section>
 
           <section aria-labelledby="about-fixwell">
-            <h2 id="about-fixwell">About Fixwell</h2>
-            <p>{opening.about}</p>
+            <h2 id="about-fixwell">{t("detail.about")}</h2>
+            <InEnglish locale={locale} as="div">
+              <p>{opening.about}</p>
+            </InEnglish>
           </section>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import type { CareersCopy } from "@/lib/careers/copy";
 import type { DepartmentGroup, JobOpeningSummary } from "@/lib/careers/types";
+import { TextWithEmailLinks } from "./text-with-email-links";
 import { JobOpeningCard } from "./job-opening-card";
 import styles from "./careers.module.css";
 
-export function departmentAnchor(department: string): string {
+function departmentAnchor(department: string): string {
   const slug = department
     .toLowerCase()
     .normalize("NFKD")
@@ -23,15 +25,21 @@ function uniqueAnchors(departments: string[]): string[] {
   });
 }
 
+/** A department's name in the page's language; one we have no translation for is shown as stored, in English. */
+export function DepartmentName({ name, copy }: { name: string; copy: CareersCopy }) {
+  const { label, translated } = copy.department(name);
+  return translated || copy.locale === "en" ? label : <span lang="en">{label}</span>;
+}
+
 /** Openings grouped by department, with a jump list of the departments; or a note that there are none. */
-export function JobOpeningsList({ groups }: { groups: DepartmentGroup<JobOpeningSummary>[] }) {
+export function JobOpeningsList({ groups, copy }: { groups: DepartmentGroup<JobOpeningSummary>[]; copy: CareersCopy }) {
+  const { t } = copy;
   if (groups.length === 0) {
     return (
       <section className={styles.empty} aria-labelledby="no-openings">
-        <h2 id="no-openings">No open positions right now</h2>
+        <h2 id="no-openings">{t("list.emptyTitle")}</h2>
         <p>
-          We are not hiring for a specific role at the moment. New openings appear here first; you are also welcome to
-          send an open application to <a href="mailto:jobs@fixwell.example">jobs@fixwell.example</a>.
+          <TextWithEmailLinks text={t("list.emptyBody")} />
         </p>
       </section>
     );
@@ -40,12 +48,12 @@ export function JobOpeningsList({ groups }: { groups: DepartmentGroup<JobOpening
   const anchors = uniqueAnchors(groups.map((group) => group.department));
   return (
     <>
-      <nav className={styles.departmentNav} aria-label="Departments">
+      <nav className={styles.departmentNav} aria-label={t("list.departmentsLabel")}>
         <ul>
           {groups.map((group, index) => (
             <li key={group.department}>
               <a href={`#${anchors[index]}`}>
-                {group.department} <span className={styles.count}>({group.openings.length})</span>
+                <DepartmentName name={group.department} copy={copy} /> <span className={styles.count}>({group.openings.length})</span>
               </a>
             </li>
           ))}
@@ -56,12 +64,12 @@ export function JobOpeningsList({ groups }: { groups: DepartmentGroup<JobOpening
         return (
           <section key={group.department} className={styles.department} aria-labelledby={id} data-testid="department">
             <h2 id={id} className={styles.departmentTitle}>
-              {group.department}
+              <DepartmentName name={group.department} copy={copy} />
             </h2>
             <ul className={styles.cards} role="list">
               {group.openings.map((opening) => (
                 <li key={opening.jobId}>
-                  <JobOpeningCard opening={opening} />
+                  <JobOpeningCard opening={opening} copy={copy} />
                 </li>
               ))}
             </ul>

@@ -1,10 +1,7 @@
-import { formatStartDate } from "@/lib/careers/format";
+import type { Locale } from "@/i18n/locales";
+import { formatDate } from "@/lib/format";
 
-/** A start date in Dutch notation, with the machine-readable date alongside. */
-export function StartDate({ date }: { date: string }) {
-  return (
-    <time dateTime={date} lang="nl">
-      {formatStartDate(date)}
-    </time>
-  );
+/** An opening's start date in the page's language, with the machine-readable date alongside. */
+export function StartDate({ date, locale = "en" }: { date: string; locale?: Locale }) {
+  return <time dateTime={date}>{formatDate(date, locale)}</time>;
 }

@@ -1,22 +1,24 @@
 // The three tiles of /dashboard. Each whole tile is one link.
-import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { Link } from "@/components/i18n/link";
 import styles from "./dashboard.module.css";
 
 const tiles = [
-  { href: "/dashboard/account", title: "Account", text: "Your name and the email address you sign in with.", icon: "account" },
-  { href: "/dashboard/orders", title: "Orders", text: "Every request you have made, newest first.", icon: "orders" },
-  { href: "/help", title: "Help", text: "Answers to common questions and how to reach us.", icon: "help" },
+  { href: "/dashboard/account", key: "account", icon: "account" },
+  { href: "/dashboard/orders", key: "orders", icon: "orders" },
+  { href: "/help", key: "help", icon: "help" },
 ] as const;
 
 export function DashboardTiles() {
+  const t = useTranslations("dashboard.tiles");
   return (
     <ul className={styles.tiles}>
       {tiles.map((tile) => (
         <li key={tile.href}>
           <Link href={tile.href} className={styles.tile}>
             <TileIcon name={tile.icon} />
-            <span className={styles.tileTitle}>{tile.title}</span>
-            <span className={styles.tileText}>{tile.text}</span>
+            <span className={styles.tileTitle}>{t(`${tile.key}.title`)}</span>
+            <span className={styles.tileText}>{t(`${tile.key}.text`)}</span>
           </Link>
         </li>
       ))}

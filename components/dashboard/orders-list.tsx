@@ -1,44 +1,56 @@
 "use client";
-// /dashboard/orders: every request of the signed-in user, newest first, in a scrollable area.
-import { useQuery } from "@tanstack/react-query";
-import { useSessionUser } from "@/components/providers/session-user";
-import { inputsApi, queryKeys } from "@/components/request/api-client";
-import { QueryError } from "@/components/request/query-error";
-import { RequestSummary } from "@/components/request/request-summary";
-import { TASK_TYPE_LABELS } from "@/lib/validations/inputs";
+// /dashboard/orders: every request of the signed-in user, newest first, in a scrollable area, each with
+// where it stands (the states the page read on the server) and a link to its page.
+import { useTranslations } from "next-intl";
+import { Link, usePageLocale } from "@/components/i18n/link";
+import { QueryError } from "@/components/ui/query-error";
+import { useQueryErrorText } from "@/components/ui/use-query-error-text";
+import { useMyRequests } from "@/components/requests/request-cache";
+import { RequestSummary } from "@/components/requests/request-summary";
+import { cityLabel, taskTypeLabel } from "@/lib/requests/catalogue";
+import type { RequestState } from "@/lib/requests/lifecycle";
 import styles from "./dashboard.module.css";
 
-export function OrdersList() {
-  const user = useSessionUser();
-  const orders = useQuery({ queryKey: queryKeys.inputsOf(user.email), queryFn: () => inputsApi.listForUser(user.email) });
+export function OrdersList({ states }: { states: Record<string, RequestState> }) {
+  const t = useTranslations("dashboard.orders");
+  const locale = usePageLocale();
+  const errorText = useQueryErrorText(t("what"));
+  const orders = useMyRequests();
 
   if (orders.isPending) {
     return (
       <p role="status" className={styles.placeholder}>
-        Loading your orders…
+        {t("loading")}
       </p>
     );
   }
   if (orders.isError) {
-    return <QueryError error={orders.error} onRetry={() => void orders.refetch()} what="your orders" />;
+    return <QueryError error={orders.error} onRetry={() => void orders.refetch()} what={t("what")} text={errorText} />;
   }
   if (orders.data.length === 0) {
     return (
       <div className={styles.empty}>
-        <p className={styles.emptyTitle}>No orders yet.</p>
-        <p>When you ask for a handyman, your request shows up here.</p>
+        <p className={styles.emptyTitle}>{t("emptyTitle")}</p>
+        <p>{t("emptyText")}</p>
       </div>
     );
   }
   return (
-    <div className={styles.scrollArea} role="region" aria-label="Your orders, newest first" tabIndex={0}>
+    <div className={styles.scrollArea} role="region" aria-label={t("regionLabel")} tabIndex={0}>
       <ol className={styles.orders}>
         {orders.data.map((order) => (
-          <li key={order.input_id} className={styles.order} data-testid="order">
+          <li key={order.id} className={styles.order} data-testid="order">
             <h2 className={styles.orderTitle}>
-              {TASK_TYPE_LABELS[order.task_type]} in {order.city}
+              <Link href={`/dashboard/orders/${order.id}`}>
+                {t("orderTitle", { task: taskTypeLabel(order.taskType, locale), city: cityLabel(order.city, locale) })}
+              </Link>
             </h2>
-            <RequestSummary input={order} showCriterion showCreated />
+            {states[order.id] ? (
+              <p className={styles.orderState}>
+                {t.rich("status", { state: t(`states.${states[order.id]}`), strong: (chunks) => <strong>{chunks}</strong> })}
+              </p>
+            ) : null}
+            <RequestSummary request={order} showCriterion showCreated />
           </li>
         ))}
       </ol>

@@ -5,9 +5,9 @@
 // (401, 403, 404, other 4xx) are not retried, so their message appears at once.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { isRetryableError } from "@/components/request/api-client";
+import { isRetryableError } from "@/lib/api/client";
 
-export const QUERY_RETRIES = 3;
+const QUERY_RETRIES = 3;
 
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);

@@ -1,9 +1,9 @@
 // Buttons and links that look like buttons. Use LinkButton for navigation, Button for actions.
-import Link from "next/link";
+import { Link } from "@/components/i18n/link";
 import styles from "./button.module.css";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
-export type ButtonSize = "md" | "lg";
+export type ButtonSize = "sm" | "md" | "lg";
 
 type ButtonLook = { variant?: ButtonVariant; size?: ButtonSize; className?: string };
 

@@ -32,14 +32,14 @@ export async function signUp(
   return { email, password };
 }
 
-/** Signs in through /login and waits until the browser lands on /inputs. */
-export async function signIn(page: Page, creds: Credentials, { remember = false }: { remember?: boolean } = {}): Promise<void> {
+/** Signs in through /login and waits until the browser lands on /inputs (a handyman: on `landing`, /pro). */
+export async function signIn(page: Page, creds: Credentials, { remember = false, landing = /\/inputs(?:[?#].*)?$/ }: { remember?: boolean; landing?: RegExp } = {}): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(creds.email);
   await page.getByLabel("Password", { exact: true }).fill(creds.password);
   await page.getByLabel("Remember me").setChecked(remember);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/inputs(?:[?#].*)?$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
 }
 
 /** Signs out with the header's Time to Go button and waits for the home page. */

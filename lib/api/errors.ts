@@ -1,6 +1,16 @@
 // The API's one error shape: {"error": {"code", "message", "issues"?}} with the status its code implies.
-// Nothing from Prisma, SQL or a stack ever reaches the body.
+// Nothing from Prisma, SQL or a stack ever reaches the body. The message is in the language the request's
+// Accept-Language prefers (English when it names neither of ours); the code never changes.
+// use-intl/core (next-intl's own core, without React): the mail worker and scripts run outside Next.js.
+import { createTranslator } from "use-intl/core";
 import { z } from "zod";
+import en from "../../messages/en/api.json";
+import nl from "../../messages/nl/api.json";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { describeDatabaseError, isDatabaseUnavailable } from "../db/errors";
+import { localeFromAcceptLanguage } from "../i18n/accept-language";
+import { localizeValidationMessage } from "../validations/messages";
+import { validationTranslatorFor } from "./validation-text";
 
 export const errorStatus = {
   bad_request: 400,
@@ -11,6 +21,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -20,26 +31,95 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** The answer to an address the API does not have — and to the operator console's, for anyone but an operator. */
+export const NOT_FOUND_MESSAGE = "This page could not be found.";
+
+// ---- Messages in each language (messages/<locale>/api.json). ----
+
+type Leaves<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A message of the api catalogue, "request.offerClosed". */
+export type ApiMessageKey = Leaves<typeof en>;
+
+/** A value of a message; a function for one written differently in each language (a date, a city). */
+export type ApiMessageValue = string | number | ((locale: Locale) => string);
+
+/** A message by its key, with its values: an ApiError carrying one answers in the request's language. */
+export type ApiMessage = { key: ApiMessageKey; values?: Record<string, ApiMessageValue> };
+
+const CATALOGUES = { en, nl } as const;
+const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
+
+function makeTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: { api: CATALOGUES[locale] }, namespace: "api", timeZone: "Europe/Amsterdam" });
+}
+
+/** `message` in `locale`. */
+export function apiMessage(locale: Locale, { key, values = {} }: ApiMessage): string {
+  let t = translators.get(locale);
+  if (!t) {
+    t = makeTranslator(locale);
+    translators.set(locale, t);
+  }
+  const resolved = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(locale) : value]));
+  return (t as (key: string, values?: Record<string, string | number>) => string)(key, resolved);
+}
+
+function fixedMessages(tree: object, prefix = ""): [string, ApiMessageKey][] {
+  return Object.entries(tree).flatMap(([name, value]) =>
+    typeof value === "string" ? (value.includes("{") ? [] : [[value, `${prefix}${name}` as ApiMessageKey] as [string, ApiMessageKey]]) : fixedMessages(value, `${prefix}${name}.`),
+  );
+}
+
+/** The catalogue's messages without values, by their English words: an error thrown with one of them is known by it. */
+const FIXED = new Map(fixedMessages(en));
+
+/** `message` (English, as thrown) in `locale`: translated when the catalogue has it, else as it is. */
+export function translateFixed(message: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return message;
+  const key = FIXED.get(message);
+  return key ? apiMessage(locale, { key }) : message;
+}
+
 export type ErrorIssue = { path: string; message: string };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
 
 export class ApiError extends Error {
+  /** The message as a catalogue entry, when it is one. */
+  readonly text: ApiMessage | undefined;
+
+  /** `message` is English words (known by the catalogue when it has them) or a catalogue entry. */
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | ApiMessage,
     readonly issues?: ErrorIssue[],
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : apiMessage(DEFAULT_LOCALE, message));
     this.name = "ApiError";
+    this.text = typeof message === "string" ? (FIXED.has(message) ? { key: FIXED.get(message)! } : undefined) : message;
   }
 
   get status(): number {
     return errorStatus[this.code];
   }
 
-  static fromZod(error: z.ZodError, message = "Some fields are not valid."): ApiError {
+  /** The message in `locale` (English, as thrown, when the catalogue does not have it). */
+  messageIn(locale: Locale): string {
+    return locale === DEFAULT_LOCALE || !this.text ? this.message : apiMessage(locale, this.text);
+  }
+
+  /** The issues in `locale`: the API's fixed messages and the schemas' validation messages translated. */
+  issuesIn(locale: Locale): ErrorIssue[] | undefined {
+    if (locale === DEFAULT_LOCALE) return this.issues;
+    const t = validationTranslatorFor(locale);
+    return this.issues?.map((issue) => ({ ...issue, message: localizeValidationMessage(translateFixed(issue.message, locale), t) }));
+  }
+
+  static fromZod(error: z.ZodError, message: string | ApiMessage = { key: "fieldsInvalid" }): ApiError {
     return new ApiError(
       "validation_failed",
       message,
@@ -48,11 +128,52 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(error: ApiError): Response {
-  const body: ErrorBody = { error: { code: error.code, message: error.message } };
-  if (error.issues?.length) body.error.issues = error.issues;
+/** The language of the answer to `req`: its Accept-Language, English without one. */
+export function requestLocale(req?: Request): Locale {
+  return req ? localeFromAcceptLanguage(req.headers.get("accept-language")) : DEFAULT_LOCALE;
+}
+
+/** The error as JSON, its message in `locale` (English by default; `req`'s language in respondToError). */
+export function errorResponse(error: ApiError, locale: Locale = DEFAULT_LOCALE): Response {
+  const body: ErrorBody = { error: { code: error.code, message: error.messageIn(locale) } };
+  const issues = error.issuesIn(locale);
+  if (issues?.length) body.error.issues = issues;
   return Response.json(body, {
     status: error.status,
     headers: { "Cache-Control": "no-store", ...error.headers },
   });
+}
+
+function where(req?: Request): string {
+  if (!req) return "";
+  try {
+    return `${req.method} ${new URL(req.url).pathname}`;
+  } catch {
+    return req.method;
+  }
+}
+
+/**
+ * The one answer to anything a handler throws, for the API and the next-auth route alike: an ApiError
+ * as it is (access denials logged as security events with the path and user id, never cookies or
+ * bodies), an unreachable database as 503, anything else as a generic 500 logged without the body.
+ */
+export function respondToError(error: unknown, req?: Request, userId?: string): Response {
+  if (error instanceof ApiError) {
+    if (error.code === "forbidden" || error.code === "unauthorized") {
+      console.warn(`[security] access denied (${error.status}): ${where(req)} user=${userId ?? "anonymous"}`);
+    }
+    return errorResponse(error, requestLocale(req));
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${where(req)}: database unavailable: ${describeDatabaseError(error)}`);
+    return errorResponse(
+      new ApiError("database_unavailable", { key: "databaseUnavailable" }, undefined, {
+        "Retry-After": "5",
+      }),
+      requestLocale(req),
+    );
+  }
+  console.error(`[api] ${where(req)}: unexpected error: ${describeDatabaseError(error)}`);
+  return errorResponse(new ApiError("internal_error", { key: "internalError" }), requestLocale(req));
 }

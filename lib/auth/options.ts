@@ -1,23 +1,18 @@
 // next-auth's configuration: email + password (Credentials) with JWT sessions. The token carries
-// sub = users.id, email and the remember-me choice; lib/auth/session.ts reads the same cookie.
+// sub = users.id, email, the remember-me choice and the session's id, version and sign-in time
+// (lib/auth/sessions.ts); lib/auth/session.ts reads the same cookie.
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { encode } from "next-auth/jwt";
+import { encode, type JWT } from "next-auth/jwt";
 import { env } from "../env";
-import { getDb } from "../db";
 import { clientIp } from "../rate-limit/client-ip";
-import { usesSecureCookies } from "./cookies";
+import { sessionCookieAttributes, sessionCookieName, usesSecureCookies } from "./cookies";
+import { REMEMBERED_SESSION_MAX_AGE, tokenMaxAge } from "./session-policy";
+import { liveSessionOwner, openSession, revokeSession } from "./sessions";
 import { attemptSignIn } from "./sign-in";
-import { recordSignInFailure } from "./sign-in-outcome";
-
-/** A remembered session lasts 30 days (renewed while the site is used). */
-export const REMEMBERED_SESSION_MAX_AGE = 30 * 24 * 60 * 60;
-/**
- * A session that is not remembered lives in a browser-session cookie; its token also expires after a
- * day without use, so a browser that restores its session cookies does not keep it for 30 days.
- */
-export const BROWSER_SESSION_MAX_AGE = 24 * 60 * 60;
+import { deviceTokenFromCookieHeader } from "./device-cookie";
+import { recordSignInFailure, recordSignInSuccess } from "./sign-in-outcome";
 
 export const credentialsProvider = CredentialsProvider({
   id: "credentials",
@@ -29,23 +24,29 @@ export const credentialsProvider = CredentialsProvider({
   },
   // Never throws: next-auth would copy the message into the redirect URL.
   async authorize(credentials, req) {
-    const ip = clientIp(req?.headers ?? {}, env().TRUSTED_IP_HEADER);
-    const result = await attemptSignIn(credentials, { ip });
+    const headers = req?.headers ?? {};
+    const ip = clientIp(headers, env().TRUSTED_IP_HEADER);
+    const cookieHeader = typeof headers.cookie === "string" ? headers.cookie : undefined;
+    const deviceToken = deviceTokenFromCookieHeader(cookieHeader, usesSecureCookies());
+    const result = await attemptSignIn(credentials, { ip, deviceToken });
     if (result.kind !== "ok") {
       recordSignInFailure(result);
       return null;
     }
+    recordSignInSuccess(result.user.email);
     return { id: result.user.id, email: result.user.email, remember: result.remember };
   },
 });
 
-/** True when the user of a token is gone from the database (false when the database cannot say). */
-async function userIsGone(userId: string): Promise<boolean> {
+/**
+ * The account of a token whose session is still live; null when it was ended. When the database cannot
+ * be asked, the token is given the benefit of the doubt here: every page and API call checks it again.
+ */
+async function sessionStillLive(token: JWT): Promise<boolean> {
   try {
-    const db = await getDb();
-    return (await db.user.findUnique({ where: { id: userId }, select: { id: true } })) === null;
+    return (await liveSessionOwner(token)) !== null;
   } catch {
-    return false;
+    return true;
   }
 }
 
@@ -61,20 +62,25 @@ export function authOptions(): NextAuthOptions {
     secret: env().NEXTAUTH_SECRET,
     useSecureCookies: usesSecureCookies(),
     session: { strategy: "jwt", maxAge: REMEMBERED_SESSION_MAX_AGE },
+    cookies: { sessionToken: { name: sessionCookieName(), options: sessionCookieAttributes() } },
     jwt: {
       maxAge: REMEMBERED_SESSION_MAX_AGE,
-      encode: (params) =>
-        encode({ ...params, maxAge: params.token?.remember === false ? BROWSER_SESSION_MAX_AGE : params.maxAge }),
+      // Lifetimes count from the sign-in (lib/auth/session-policy.ts), however often the token is renewed.
+      encode: (params) => encode({ ...params, maxAge: params.token ? tokenMaxAge(params.token) : params.maxAge }),
     },
     pages: { signIn: "/login", error: "/login" },
+    events: {
+      async signOut({ token }) {
+        await revokeSession(token?.sid);
+      },
+    },
     providers: [credentialsProvider],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) {
-          return { sub: user.id, email: user.email, remember: user.remember === true };
-        }
-        // A deleted account's token stops working here too; next-auth then clears the cookie.
-        if (token.sub && (await userIsGone(token.sub))) throw new Error("the account no longer exists");
+        if (user) return openSession({ id: user.id, email: user.email ?? "" }, user.remember === true);
+        // A session ended elsewhere (signed out, password changed, account deleted) stops here too;
+        // next-auth then clears the cookie.
+        if (!(await sessionStillLive(token))) throw new Error("the session has ended");
         return token;
       },
       async session({ session, token }) {

@@ -2,11 +2,13 @@
 // of /login and /signup go to /inputs. It only reads the session cookie (no database); every guarded
 // page and API handler checks the user again with getCurrentUser()/withUser.
 import { NextResponse, type NextRequest } from "next/server";
-import { getToken } from "next-auth/jwt";
 import { env } from "../env";
-import { usesSecureCookies } from "./cookies";
+import { sessionCookieName } from "./cookies";
+import { isWithinLifetime } from "./session-policy";
+import { decodeSessionToken, sessionTokenFrom } from "./session-token";
+import { localizedPath, splitLocale } from "../i18n/paths";
 
-const SIGNED_IN_ONLY = ["/account", "/dashboard", "/inputs", "/help"];
+const SIGNED_IN_ONLY = ["/account", "/dashboard", "/inputs", "/help", "/pro"];
 const SIGNED_OUT_ONLY = ["/login", "/signup"];
 
 function under(pathname: string, roots: string[]): boolean {
@@ -15,14 +17,16 @@ function under(pathname: string, roots: string[]): boolean {
 
 /** A redirect for `req`, or null when the request may go on. */
 export async function guardRoute(req: NextRequest): Promise<NextResponse | null> {
-  const { pathname } = req.nextUrl;
+  // The same rules in every language: /nl/inputs is /inputs in Dutch, and the redirect stays in that language.
+  const { locale, path: pathname } = splitLocale(req.nextUrl.pathname);
   const signedInOnly = under(pathname, SIGNED_IN_ONLY);
   const signedOutOnly = SIGNED_OUT_ONLY.includes(pathname);
   if (!signedInOnly && !signedOutOnly) return null;
 
-  const token = await getToken({ req, secret: env().NEXTAUTH_SECRET, secureCookie: usesSecureCookies() }).catch(() => null);
-  const signedIn = Boolean(token?.sub);
-  if (signedInOnly && !signedIn) return NextResponse.redirect(new URL("/", req.url));
-  if (signedOutOnly && signedIn) return NextResponse.redirect(new URL("/inputs", req.url));
+  const raw = sessionTokenFrom(req.cookies.getAll(), sessionCookieName());
+  const token = raw ? await decodeSessionToken(raw, env().NEXTAUTH_SECRET) : null;
+  const signedIn = Boolean(token?.sub) && isWithinLifetime(token ?? {});
+  if (signedInOnly && !signedIn) return NextResponse.redirect(new URL(localizedPath(locale, "/"), req.url));
+  if (signedOutOnly && signedIn) return NextResponse.redirect(new URL(localizedPath(locale, "/inputs"), req.url));
   return null;
 }

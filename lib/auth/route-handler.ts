@@ -6,24 +6,17 @@ import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { env } from "../env";
-import { ApiError, errorResponse } from "../api/errors";
-import { readTextWithLimit } from "../api/handler";
-import { sessionCookieName } from "./cookies";
+import { readBody } from "../api/body";
+import { ApiError, respondToError } from "../api/errors";
+import { isCrossSiteRequest } from "../security/same-origin";
+import { sessionCookieName, usesSecureCookies } from "./cookies";
+import { deviceCookieHeader } from "./device-cookie";
 import { authOptions } from "./options";
 import { applyRememberChoice } from "./remember-cookie";
 import { SIGN_IN_ERRORS } from "./messages";
 import { withSignInOutcome, type SignInFailure } from "./sign-in-outcome";
 
-export const MAX_FORM_BODY_BYTES = 16 * 1024;
-
-
 type Context = { params: Promise<{ nextauth: string[] }> };
-
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-
-function readLimited(req: Request): Promise<string> {
-  return readTextWithLimit(req, MAX_FORM_BODY_BYTES, `The form may be at most ${MAX_FORM_BODY_BYTES / 1024} KiB.`);
-}
 
 function remember(response: Response): Promise<Response> {
   return applyRememberChoice(response, { cookieName: sessionCookieName(), secret: env().NEXTAUTH_SECRET });
@@ -64,15 +57,17 @@ function failureAnswer(failure: SignInFailure | undefined): { error: string; sta
   return null;
 }
 
-function unexpected(req: Request, error: unknown): Response {
-  console.error(`[auth] ${new URL(req.url).pathname}: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-  return errorResponse(new ApiError("internal_error", "Something went wrong on our side. Please try again."));
-}
-
 /** next-auth answers some malformed calls with a 500 and its own text; none of that reaches a client. */
 function screened(req: Request, response: Response): Response {
   if (response.status < 500) return response;
-  return unexpected(req, new Error(`next-auth answered ${response.status}`));
+  return respondToError(new Error(`next-auth answered ${response.status}`), req);
+}
+
+/** Marks this browser as known to the account that just signed in (lib/auth/device-cookie.ts). */
+function withDeviceCookie(response: Response, email: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append("set-cookie", deviceCookieHeader(email, env().NEXTAUTH_SECRET, usesSecureCookies()));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function actionOf(context: Context): Promise<string | undefined> {
@@ -88,7 +83,7 @@ export async function handleAuthGet(req: NextRequest, context: Context): Promise
     const response: Response = await NextAuth(req, context, authOptions());
     return await remember(screened(req, response));
   } catch (error) {
-    return error instanceof ApiError ? errorResponse(error) : unexpected(req, error);
+    return respondToError(error, req);
   }
 }
 
@@ -96,16 +91,13 @@ export async function handleAuthPost(req: NextRequest, context: Context): Promis
   try {
     // The client-side log relay is not used; it would let anyone write lines into the server log.
     if ((await actionOf(context)) === "_log") return new Response(null, { status: 204 });
-    const type = req.headers.get("content-type") ?? "";
-    if (!FORM_TYPE.test(type.trim())) {
-      throw new ApiError("unsupported_media_type", "Send the form as application/x-www-form-urlencoded, as the sign-in form does.");
-    }
-    const text = await readLimited(req);
+    if (isCrossSiteRequest(req)) throw new ApiError("forbidden", "Cross-site requests are not accepted.");
+    const text = await readBody(req, "form");
     const form = new URLSearchParams(text);
     const json = form.get("json") === "true";
     const forwarded = new NextRequest(req.url, { method: "POST", headers: req.headers, body: text });
 
-    const { result: response, failure } = await withSignInOutcome<Response>(() => NextAuth(forwarded, context, authOptions()));
+    const { result: response, failure, signedIn } = await withSignInOutcome<Response>(() => NextAuth(forwarded, context, authOptions()));
     const target = await destination(response, json);
 
     // next-auth answers a missing or wrong CSRF token by pointing at its own sign-in/out page with
@@ -116,8 +108,9 @@ export async function handleAuthPost(req: NextRequest, context: Context): Promis
     }
     const answer = failureAnswer(failure);
     if (answer && target) return toLoginError(target, answer.error, answer.status, json, response, answer.headers);
-    return await remember(screened(req, response));
+    const answered = await remember(screened(req, response));
+    return signedIn ? withDeviceCookie(answered, signedIn) : answered;
   } catch (error) {
-    return error instanceof ApiError ? errorResponse(error) : unexpected(req, error);
+    return respondToError(error, req);
   }
 }

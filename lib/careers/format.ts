@@ -1,12 +1,4 @@
-// Formatting for the careers pages. Dates are calendar dates, shown the Dutch way ("1 februari 2027").
-
-const dutchDate = new Intl.DateTimeFormat("nl-NL", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "2027-02-01" → "1 februari 2027". */
-export function formatStartDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dutchDate.format(date);
-}
+// Text helpers for the careers pages (dates and numbers are formatted by lib/format.ts).
 
 export type TextPart = { kind: "text"; text: string } | { kind: "email"; address: string };
 

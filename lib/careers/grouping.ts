@@ -12,13 +12,13 @@ function departmentRank(department: string): number {
   return index === -1 ? DEPARTMENT_ORDER.length : index;
 }
 
-export function compareDepartments(a: string, b: string): number {
+function compareDepartments(a: string, b: string): number {
   return departmentRank(a) - departmentRank(b) || collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 type Sortable = Pick<JobOpening, "department" | "startDate" | "role" | "jobId">;
 
-export function compareOpenings(a: Sortable, b: Sortable): number {
+function compareOpenings(a: Sortable, b: Sortable): number {
   return (
     compareDepartments(a.department, b.department) ||
     (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0) ||

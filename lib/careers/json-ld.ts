@@ -1,18 +1,15 @@
 // schema.org JobPosting structured data for an opening's detail page, and a serialiser that is safe
 // inside <script type="application/ld+json">.
 import type { JobOpening } from "./types";
-import { jobOpeningPath } from "./site-url";
+import { CITY_PROVINCES, isCity } from "../requests/catalogue";
+import { jobOpeningPath } from "../site/site-url";
+import { localizedPath } from "../i18n/paths";
+import type { Locale } from "../../i18n/locales";
 
-export const ORGANIZATION_NAME = "Fixwell";
+const ORGANIZATION_NAME = "Fixwell";
 
 /** Every opening is full-time: the table has no column for it yet (see the careers notes). */
 export const EMPLOYMENT_TYPE = "FULL_TIME" as const;
-
-const CITY_REGIONS: Record<string, string> = {
-  Amsterdam: "Noord-Holland",
-  Rotterdam: "Zuid-Holland",
-  "The Hague": "Zuid-Holland",
-};
 
 const COUNTRY_CODES: Record<string, string> = { netherlands: "NL", "the netherlands": "NL", nederland: "NL" };
 
@@ -25,16 +22,31 @@ export function parseLocation(location: string): ParsedLocation {
     const country = /\(([^)]+)\)/.exec(text)?.[1]?.trim() || "Netherlands";
     return { remote: true, country, countryCode: COUNTRY_CODES[country.toLowerCase()] ?? "NL" };
   }
-  return { remote: false, city: text, region: CITY_REGIONS[text], countryCode: "NL" };
+  return { remote: false, city: text, region: isCity(text) ? CITY_PROVINCES[text] : undefined, countryCode: "NL" };
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/** Made once: building a formatter with a time zone costs far more than using one. */
+const AMSTERDAM_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** The calendar date of an instant in Amsterdam, `YYYY-MM-DD`. */
-export function amsterdamDate(instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Amsterdam", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+function amsterdamDate(instant: Date): string {
+  return AMSTERDAM_DAY.format(instant);
+}
+
+/**
+ * The last day the posting is valid: the closing date the operator set (closesOn), else the day it was
+ * closed (closedAt), else the start date while it lies ahead. An opening whose start date has passed and
+ * that has no closing date is still open until it is closed, so it gets no expiry rather than one in the
+ * past (which would tell search engines it has closed).
+ */
+export function validThroughOf(opening: Pick<JobOpening, "startDate" | "closesOn" | "closedAt">, now: Date = new Date()): string | undefined {
+  if (opening.closesOn) return opening.closesOn;
+  if (opening.closedAt) return amsterdamDate(new Date(opening.closedAt));
+  return opening.startDate >= amsterdamDate(now) ? opening.startDate : undefined;
 }
 
 export type JobPostingOptions = {
@@ -42,16 +54,25 @@ export type JobPostingOptions = {
   /** Sanitised requirements and benefits (from sanitizeJobHtml). */
   safeHtml: { requirements: string; benefits: string };
   now?: Date;
+  /** The page's language: the posting's URL is that page's (default English). */
+  locale?: Locale;
+  /** The headings our copy adds to the description, in the page's language. */
+  headings?: { requirements: string; benefits: string };
 };
 
-export function buildJobPostingJsonLd(opening: JobOpening, { origin, safeHtml, now = new Date() }: JobPostingOptions) {
-  const url = `${origin}${jobOpeningPath(opening.jobId)}`;
+const ENGLISH_HEADINGS = { requirements: "What we look for", benefits: "What we offer" };
+
+export function buildJobPostingJsonLd(
+  opening: JobOpening,
+  { origin, safeHtml, now = new Date(), locale = "en", headings = ENGLISH_HEADINGS }: JobPostingOptions,
+) {
+  const url = `${origin}${localizedPath(locale, jobOpeningPath(opening.jobId))}`;
   const location = parseLocation(opening.location);
   const description = [
     `<p>${escapeHtml(opening.description)}</p>`,
     `<p>${escapeHtml(opening.overview)}</p>`,
-    safeHtml.requirements && `<h3>What we look for</h3>${safeHtml.requirements}`,
-    safeHtml.benefits && `<h3>What we offer</h3>${safeHtml.benefits}`,
+    safeHtml.requirements && `<h3>${escapeHtml(headings.requirements)}</h3>${safeHtml.requirements}`,
+    safeHtml.benefits && `<h3>${escapeHtml(headings.benefits)}</h3>${safeHtml.benefits}`,
   ]
     .filter(Boolean)
     .join("\n");
@@ -68,9 +89,7 @@ export function buildJobPostingJsonLd(opening: JobOpening, { origin, safeHtml, n
         },
       };
 
-  // An opening whose start date has passed is still open until it is removed, so it gets no
-  // expiry rather than one in the past (which would tell search engines it has closed).
-  const validThrough = opening.startDate >= amsterdamDate(now) ? opening.startDate : undefined;
+  const validThrough = validThroughOf(opening, now);
 
   return {
     "@context": "https://schema.org",
@@ -92,8 +111,6 @@ export function buildJobPostingJsonLd(opening: JobOpening, { origin, safeHtml, n
     url,
   };
 }
-
-export type JobPostingJsonLd = ReturnType<typeof buildJobPostingJsonLd>;
 
 /**
  * JSON for a <script> element: `<`, `>` and `&` become \u escapes so that "</script>" or "<!--" in

@@ -16,6 +16,10 @@ export type JobOpening = {
   benefits: string;
   interviewTime: string;
   apply: string;
+  /** The last day applications are taken, `YYYY-MM-DD`, when the operator set one. */
+  closesOn?: string | null;
+  /** When an operator closed the opening, ISO 8601. */
+  closedAt?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -1,5 +1,6 @@
 // The one place that picks a database driver: embedded PGlite when DATABASE_URL is unset, PostgreSQL
 // through node-postgres otherwise. Returns a Prisma client plus a plain SQL handle for the migrator.
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
@@ -10,6 +11,8 @@ export type Connection = {
   prisma: PrismaClient;
   /** The node-postgres pool on PostgreSQL (for stores such as rate limiters); undefined on PGlite. */
   pgPool?: pg.Pool;
+  /** The embedded database itself on PGlite (for the job queue, which shares its one connection); undefined on PostgreSQL. */
+  pglite?: PGlite;
   /** Runs `fn` with a plain SQL client holding one connection for its whole duration. */
   withSql<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -48,6 +51,7 @@ async function connectPglite(dataDir: string): Promise<Connection> {
   return {
     kind: "pglite",
     prisma,
+    pglite: db,
     // PGlite is a single connection: the SQL client and Prisma share it, one statement at a time.
     withSql: (fn) => fn(sql),
     async close() {

@@ -1,5 +1,13 @@
 // Recognises "the database is not there" among driver and Prisma errors, so callers can answer 503
-// with one plain line instead of a stack trace.
+// with one plain line instead of a stack trace, and "that row already exists", so they can answer 409.
+
+/**
+ * A unique constraint refused the write (Prisma's P2002). Read from the code alone: with driver adapters
+ * Prisma may leave `meta.target` empty, and the check must not need the generated client to load.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
 
 /** Prisma's codes for unreachable servers, refused logins, missing databases and exhausted pools. */
 const UNAVAILABLE_PRISMA_CODES = new Set([

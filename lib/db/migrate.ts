@@ -9,7 +9,10 @@ import type { SqlClient } from "./sql-client";
 /** The key `prisma migrate` itself locks on; sharing it keeps our migrator and Prisma's from overlapping. */
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
-export const defaultMigrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
+/** How long one migration (or the wait for another migrator) may take. */
+export const MIGRATION_TIMEOUT_MS = 10 * 60 * 1000;
+
+const defaultMigrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 
 export type Migration = { name: string; sql: string; checksum: string };
 
@@ -26,14 +29,15 @@ export class MigrationError extends Error {
 }
 
 export async function readMigrations(dir = defaultMigrationsDir()): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+  // Not traced into the standalone build: scripts/standalone-assets.mjs copies prisma/migrations itself.
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
   const names = entries
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );
@@ -54,6 +58,9 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 export async function migrate(client: SqlClient, migrations?: Migration[]): Promise<MigrateResult> {
   const all = migrations ?? (await readMigrations());
   const locked = client.kind === "postgres";
+  // Migrations are not requests: the pool's five-second statement limit does not bind them, neither
+  // while waiting for another migrator's lock nor while a migration runs on a busy server.
+  if (locked) await client.exec(`SET statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
   if (locked) await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK_KEY]);
   try {
     await client.exec(CREATE_MIGRATIONS_TABLE);
@@ -88,6 +95,9 @@ export async function migrate(client: SqlClient, migrations?: Migration[]): Prom
     }
     return result;
   } finally {
-    if (locked) await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK_KEY]);
+    if (locked) {
+      await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK_KEY]);
+      await client.exec("RESET statement_timeout");
+    }
   }
 }

@@ -1,7 +1,10 @@
 // A minimal SQL interface over the two drivers (PGlite and node-postgres), used by the migrator and
 // the seed, which run before and beside Prisma and need plain multi-statement SQL.
 import type { PGlite } from "@electric-sql/pglite";
-import type { PoolClient } from "pg";
+import type { PoolClient, QueryConfig } from "pg";
+
+/** The client-side limit for a script run with exec(); the server-side one is set by the caller. */
+const SCRIPT_QUERY_TIMEOUT_MS = 10 * 60 * 1000 + 1_000;
 
 export type SqlClient = {
   readonly kind: "pglite" | "postgres";
@@ -31,7 +34,10 @@ export function postgresSqlClient(client: PoolClient): SqlClient {
       return result.rows as Row[];
     },
     async exec(sql: string) {
-      await client.query(sql);
+      // A script (a migration, the seed) may outlast the pool's per-query limit meant for requests.
+      // node-postgres reads query_timeout from the query's config, though its types only list it for the pool.
+      const script: QueryConfig & { query_timeout: number } = { text: sql, query_timeout: SCRIPT_QUERY_TIMEOUT_MS };
+      await client.query(script);
     },
   };
 }

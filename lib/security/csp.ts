@@ -10,7 +10,7 @@ let cachedHashes: StaticHashes | undefined;
 
 export function loadStaticHashes(): StaticHashes {
   if (cachedHashes) return cachedHashes;
-  const file = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "csp-static-hashes.json");
+  const file = path.resolve(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "csp-static-hashes.json");
   try {
     cachedHashes = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StaticHashes) : {};
   } catch {
@@ -51,14 +51,17 @@ export function buildCsp({ scriptSources, development, https }: CspOptions): str
 }
 
 /**
- * The policy for a page request: hash-based when the path is a statically prerendered page,
- * otherwise nonce-based (the nonce is returned so the caller can hand it to Next.js).
+ * The policy for a page request: hash-based when the path is a statically prerendered page served as
+ * built, otherwise (and for a prerendered page rendered on request, see ./session-render.ts) nonce-based (the nonce is returned so the caller can hand it to Next.js).
  */
-export function pagePolicy(pathname: string, options: { development: boolean; https: boolean }): { csp: string; nonce?: string } {
+export function pagePolicy(
+  pathname: string,
+  { renderedOnRequest = false, ...options }: { development: boolean; https: boolean; renderedOnRequest?: boolean },
+): { csp: string; nonce?: string } {
   const hashes = loadStaticHashes();
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const staticHashes = hashes[normalised];
-  if (staticHashes && !options.development) {
+  if (staticHashes && !options.development && !renderedOnRequest) {
     return { csp: buildCsp({ scriptSources: staticHashes, ...options }) };
   }
   const nonce = createNonce();

@@ -1,5 +1,6 @@
-// The sign-up and sign-in payloads, shared by the forms (instant feedback) and the server (the check
-// that counts). Emails are trimmed and lower-cased here, so every later step sees one spelling.
+// The account forms' payloads (sign-up, sign-in, forgotten and new passwords, change of password,
+// deletion), shared by the forms (instant feedback) and the server (the check that counts). Emails
+// are trimmed and lower-cased here, so every later step sees one spelling.
 import { z } from "zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -13,6 +14,7 @@ export function characterCount(value: string): number {
 
 // Deliberately ASCII: the users table and the display-name rule assume one unambiguous lower-case
 // spelling per address, which internationalised addresses do not give.
+const MAILABLE = z.email();
 const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** What is wrong with an (already trimmed, lower-cased) email address, or null. */
@@ -27,6 +29,12 @@ export function emailProblem(email: string): string | null {
   if (!EMAIL_PATTERN.test(email) || local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
     return "Enter a valid email address, like name@example.com.";
   }
+  // An address the mail outbox would refuse to send to (lib/mail/messages.ts checks with z.email()) is
+  // refused here already, so no form can make an account its mail cannot reach.
+  if (!MAILABLE.safeParse(email).success) return "Enter a valid email address, like name@example.com.";
+  // .invalid never receives mail (RFC 2606); deleted accounts kept for a handyman's records are renamed
+  // into it (lib/account/delete.ts), so no form can reach them.
+  if (email.endsWith(".invalid")) return "Enter a valid email address, like name@example.com.";
   return null;
 }
 
@@ -67,15 +75,39 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** The credentials the sign-in form sends to next-auth. Only the upper length bound applies here. */
-export const signInSchema = z.object({
-  email: emailSchema,
-  password: requiredString("Enter your password.").superRefine((password, ctx) => {
-    if (password === "") ctx.addIssue({ code: "custom", message: "Enter your password." });
+/** A password the account already has (signing in, confirming a change): only the upper length bound applies. */
+function existingPasswordSchema(missing: string) {
+  return requiredString(missing).superRefine((password, ctx) => {
+    if (password === "") ctx.addIssue({ code: "custom", message: missing });
     else if (characterCount(password) > PASSWORD_MAX_LENGTH) {
       ctx.addIssue({ code: "custom", message: `Passwords on this site are at most ${PASSWORD_MAX_LENGTH} characters long.` });
     }
-  }),
+  });
+}
+
+/** The credentials the sign-in form sends to next-auth. */
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: existingPasswordSchema("Enter your password."),
   remember: rememberSchema,
 });
-export type SignInInput = z.infer<typeof signInSchema>;
+
+/** /forgot-password */
+export const forgotPasswordSchema = signUpSchema.pick({ email: true });
+
+/** /reset-password and /set-password: the link's token travels in a hidden field. */
+export const newPasswordFormSchema = z.object({
+  token: z.string({ error: "This link is not valid." }),
+  password: newPasswordSchema,
+});
+
+/** "Change password" on /account. */
+export const changePasswordSchema = z.object({
+  currentPassword: existingPasswordSchema("Enter your current password."),
+  newPassword: newPasswordSchema,
+});
+
+/** "Delete my account" on /account: the password confirms it. */
+export const deleteAccountSchema = z.object({
+  password: existingPasswordSchema("Enter your password to confirm."),
+});

@@ -2,7 +2,7 @@
 // (seed data and the API's answer share it).
 import { z } from "zod";
 
-export const JOB_ID_MAX_LENGTH = 64;
+const JOB_ID_MAX_LENGTH = 64;
 
 /** A job id is a lower-case slug ("senior-full-stack-engineer"), at most 64 characters like its column. */
 export const jobIdSchema = z

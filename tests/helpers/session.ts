@@ -2,6 +2,8 @@
 // minted with the app's secret, exactly what the browser would send after signing in.
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
+import { hashPassword } from "../../lib/auth/password";
+import { openSession } from "../../lib/auth/sessions";
 import { getDb } from "./db";
 
 export const SESSION_COOKIE = "next-auth.session-token";
@@ -14,9 +16,9 @@ function secret(): string {
   return value;
 }
 
-/** A session cookie for an existing user id and email. */
+/** A session cookie for an existing user id and email: a session opened as signing in opens one. */
 export async function sessionCookieFor(user: { id: string; email: string }): Promise<string> {
-  const token = await encode({ token: { sub: user.id, email: user.email }, secret: secret() });
+  const token = await encode({ token: await openSession(user, true), secret: secret() });
   return `${SESSION_COOKIE}=${token}`;
 }
 
@@ -27,6 +29,13 @@ export async function createSignedInUser(email = `user-${randomUUID()}@example.t
     data: { email: email.toLowerCase(), passwordHash: "not-a-real-hash: this user only signs in by cookie" },
     select: { id: true, email: true },
   });
+  return { ...user, cookie: await sessionCookieFor(user) };
+}
+
+/** Creates a user who signs in with `password` (hashed as sign-up hashes it), with its session cookie. */
+export async function createUserWithPassword(email: string, password: string): Promise<TestUser> {
+  const db = await getDb();
+  const user = await db.user.create({ data: { email, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
   return { ...user, cookie: await sessionCookieFor(user) };
 }
 

@@ -172,6 +172,47 @@ describe("signing in through the next-auth route", () => {
   });
 });
 
+describe("cross-site posts to the auth routes", () => {
+  it("a sign-in posted from another site's page is refused with 403, and nobody is signed in", async () => {
+    const user = await createUser();
+    const browser = new Browser();
+    const form = new URLSearchParams({ email: user.email, password: PASSWORD, csrfToken: await browser.csrfToken(), json: "true" });
+    const headers = new Headers({ host: "localhost:3000", origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" });
+    const req = new NextRequest(new URL("/api/auth/callback/credentials", ORIGIN), { method: "POST", headers, body: form.toString() });
+    const response = await POST(req, { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=`))).toBe(false);
+  });
+});
+
+describe("the known-device cookie", () => {
+  it("a successful sign-in marks the browser as known to the account; a failed one does not", async () => {
+    const user = await createUser();
+    const stranger = new Browser();
+    await stranger.signIn(user.email, "Wrong-password-d");
+    expect(stranger.jar.has("fixwell.device")).toBe(false);
+    const owner = new Browser();
+    await owner.signIn(user.email, PASSWORD);
+    const cookie = owner.lastSetCookies.find((c) => c.startsWith("fixwell.device="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Max-Age=15552000/);
+  });
+
+  it("strangers' failures from many addresses slow the account down, but not the browser the owner used before", async () => {
+    const user = await createUser();
+    const owner = new Browser();
+    await owner.signIn(user.email, PASSWORD);
+    const signOut = new URLSearchParams({ csrfToken: await owner.csrfToken(), callbackUrl: "/", json: "true" });
+    await owner.call("POST", "/api/auth/signout", { body: signOut.toString(), contentType: "application/x-www-form-urlencoded" });
+    for (let i = 0; i < 11; i++) await new Browser().signIn(user.email, `Wrong-${i}-password`);
+    expect((await new Browser().signIn(user.email, PASSWORD)).status).toBe(429);
+    const response = await owner.signIn(user.email, PASSWORD);
+    expect(response.status).toBe(200);
+    expect(owner.jar.has(SESSION)).toBe(true);
+  });
+});
+
 describe("signing out and stale sessions", () => {
   it("sign-out removes the session cookie and points at /", async () => {
     const user = await createUser();

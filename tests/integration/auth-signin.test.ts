@@ -1,17 +1,31 @@
 // Signing in against a real database (the work behind next-auth's `authorize`): the right password
 // signs in, a wrong one or an unknown email does not and costs one hash verification either way, and
 // the brute-force limits trip at the 11th failure per account and address, before any hashing,
-// refusing even the right password, on the memory store and (on PostgreSQL) the shared table.
+// refusing even the right password, on the memory store and the shared ones (the PostgreSQL table on
+// PostgreSQL, Redis when TEST_REDIS_URL or REDIS_URL names one); guesses from strangers slow an
+// account down but never stop a browser the owner signed in from before.
 import { randomUUID } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
 import * as password from "@/lib/auth/password";
-import { createAuthLimiters, SIGN_IN_PER_ACCOUNT_AND_IP, SIGN_IN_PER_IP, type AuthLimiters } from "@/lib/auth/limits";
+import {
+  createAuthLimiters,
+  SIGN_IN_PER_ACCOUNT,
+  SIGN_IN_PER_ACCOUNT_AND_IP,
+  SIGN_IN_PER_IP,
+  SLOWDOWN_AFTER_FAILURES,
+  slowdownSeconds,
+  type AuthLimiters,
+} from "@/lib/auth/limits";
+import { issueDeviceToken } from "@/lib/auth/device-cookie";
+import { env } from "@/lib/env";
 import { credentialsProvider } from "@/lib/auth/options";
 import { attemptSignIn } from "@/lib/auth/sign-in";
 import { withSignInOutcome } from "@/lib/auth/sign-in-outcome";
-import { RATE_LIMIT_TABLE } from "@/lib/rate-limit";
+import { RATE_LIMIT_REDIS_PREFIX, RATE_LIMIT_TABLE } from "@/lib/rate-limit";
+import { closeRedis, getRedis } from "@/lib/redis";
 import { getDb, onPostgres, resetDatabase, withSql } from "../helpers/db";
+import { redisSuiteTitle, testRedisUrl } from "../helpers/redis";
 
 vi.mock("@/lib/auth/password", async (importOriginal) => {
   const original = await importOriginal<typeof import("@/lib/auth/password")>();
@@ -96,7 +110,7 @@ describe("attemptSignIn", () => {
   });
 });
 
-function limitTests(store: "memory" | "postgres") {
+function limitTests(store: "memory" | "postgres" | "redis") {
   let limiters: AuthLimiters;
   beforeEach(() => {
     limiters = createAuthLimiters(store);
@@ -138,12 +152,60 @@ function limitTests(store: "memory" | "postgres") {
     expect(hashVerifications()).toBe(0);
   });
 
-  it(`without a known address, counts per email only and never blocks other visitors (${store})`, async () => {
+  it(`without a known address, ten failures by a stranger do not lock the owner out, nor other visitors (${store})`, async () => {
     const target = await createUser();
     const bystander = await createUser();
     for (let i = 0; i < 10; i++) await attemptSignIn({ email: target.email, password: "Wrong-password-z" }, { ip: null, limiters });
-    expect(await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: null, limiters })).toMatchObject({ kind: "rate_limited" });
+    expect(await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: null, limiters })).toMatchObject({ kind: "ok" });
     expect(await attemptSignIn({ email: bystander.email, password: PASSWORD }, { ip: null, limiters })).toMatchObject({ kind: "ok" });
+  });
+
+  it(`past ten failures in an hour, guesses on an account wait longer each time, without hashing (${store})`, async () => {
+    const target = await createUser();
+    // Eleven failures earlier in the hour (each having waited out its hold), then the twelfth.
+    for (let i = 0; i < SLOWDOWN_AFTER_FAILURES + 1; i++) await limiters.signInPerAccountHour.consume(target.email);
+    expect(await attemptSignIn({ email: target.email, password: "Wrong-password-t" }, { ip: freshIp(), limiters })).toEqual({ kind: "invalid" });
+    const verificationsSoFar = hashVerifications();
+    const held = await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: freshIp(), limiters });
+    expect(held).toEqual({ kind: "rate_limited", retryAfterSeconds: slowdownSeconds(SLOWDOWN_AFTER_FAILURES + 2) });
+    expect(slowdownSeconds(SLOWDOWN_AFTER_FAILURES + 2)).toBe(4);
+    expect(hashVerifications()).toBe(verificationsSoFar);
+  });
+
+  it(`a browser that signed in to the account before is not slowed by others' failures (${store})`, async () => {
+    const target = await createUser();
+    const ownDevice = issueDeviceToken(target.email, env().NEXTAUTH_SECRET);
+    for (let i = 0; i < SLOWDOWN_AFTER_FAILURES; i++) await limiters.signInPerAccountHour.consume(target.email);
+    await attemptSignIn({ email: target.email, password: "Wrong-password-s" }, { ip: null, limiters });
+    expect(await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: null, limiters })).toMatchObject({ kind: "rate_limited" });
+    expect(await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: null, deviceToken: ownDevice, limiters })).toMatchObject({
+      kind: "ok",
+    });
+    // Another account's device token, or a forged one, earns nothing.
+    const otherDevice = issueDeviceToken("someone-else@example.test", env().NEXTAUTH_SECRET);
+    for (const deviceToken of [otherDevice, `${ownDevice.slice(0, -1)}${ownDevice.endsWith("A") ? "B" : "A"}`]) {
+      expect(await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: null, deviceToken, limiters })).toMatchObject({
+        kind: "rate_limited",
+      });
+    }
+  });
+
+  it(`allows at most 100 failures an hour on one account from unknown browsers (${store})`, async () => {
+    const target = await createUser();
+    for (let i = 0; i < SIGN_IN_PER_ACCOUNT.points; i++) await limiters.signInPerAccountHour.consume(target.email);
+    const refused = await attemptSignIn({ email: target.email, password: PASSWORD }, { ip: freshIp(), limiters });
+    expect(refused).toMatchObject({ kind: "rate_limited" });
+    expect(refused.kind === "rate_limited" && refused.retryAfterSeconds).toBeGreaterThan(15 * 60);
+    expect(hashVerifications()).toBe(0);
+  });
+
+  it(`counts an IPv6 client under its /56 too, so rotating /64s does not escape the limit (${store})`, async () => {
+    const user = await createUser();
+    for (let i = 0; i < SIGN_IN_PER_IP.points; i++) await limiters.signInPerIp.consume("2001:db8:5:100::/56");
+    const fromSibling = await attemptSignIn({ email: user.email, password: PASSWORD }, { ip: "2001:db8:5:1a7::/64", limiters });
+    expect(fromSibling).toMatchObject({ kind: "rate_limited" });
+    const fromElsewhere = await attemptSignIn({ email: user.email, password: PASSWORD }, { ip: "2001:db8:5:200::/64", limiters });
+    expect(fromElsewhere).toMatchObject({ kind: "ok" });
   });
 }
 
@@ -159,6 +221,40 @@ describe.runIf(onPostgres())("brute-force limits on the PostgreSQL store", () =>
     const rows = await withSql((sql) => sql.query<{ key: string }>(`SELECT key FROM "${RATE_LIMIT_TABLE}"`));
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toMatch(/visible|10\.1\.2\.3/);
+  });
+});
+
+describe.runIf(testRedisUrl())(redisSuiteTitle("brute-force limits on the Redis store"), () => {
+  afterAll(closeRedis);
+
+  limitTests("redis");
+
+  it("stores hashed keys only: neither email nor address appears in Redis", async () => {
+    const user = await createUser(`visible-${randomUUID()}@example.test`);
+    const ip = freshIp();
+    const limiters = createAuthLimiters("redis");
+    await attemptSignIn({ email: user.email, password: "Wrong-password-q" }, { ip, limiters });
+    const keys = await getRedis().keys(`${RATE_LIMIT_REDIS_PREFIX}*`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join("\n")).not.toContain(user.email);
+    expect(keys.join("\n")).not.toContain(ip);
+  });
+
+  it("counts on in memory when Redis cannot be reached, refusing the 11th failure all the same", async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    const limiters = createAuthLimiters("redis");
+    // A first sign-in connects the limiters to Redis (and, succeeding, leaves no attempt counted).
+    expect(await attemptSignIn({ email: user.email, password: PASSWORD }, { ip, limiters })).toMatchObject({ kind: "ok" });
+    getRedis().disconnect();
+    try {
+      for (let i = 1; i <= SIGN_IN_PER_ACCOUNT_AND_IP.points; i++) {
+        expect(await attemptSignIn({ email: user.email, password: `Wrong-${i}-password` }, { ip, limiters })).toEqual({ kind: "invalid" });
+      }
+      expect(await attemptSignIn({ email: user.email, password: PASSWORD }, { ip, limiters })).toMatchObject({ kind: "rate_limited" });
+    } finally {
+      await closeRedis();
+    }
   });
 });
 

@@ -1,11 +1,31 @@
-// Two signed-in users: for every request route, neither can read or change the other's data.
+// Signed-in users cannot reach each other's data: two homeowners on the spec's request routes, then two
+// homeowners, two handymen and an operator on every route of a request's life, then the account's own
+// data: its download and its deletion.
+import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
 import * as inputRoute from "../../app/api/input/[inputId]/route";
-import { resetDatabase, snapshotTables } from "../helpers/db";
-import { amsterdamDay, apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
+import * as requestRoute from "../../app/api/requests/[requestId]/route";
+import * as cancelRoute from "../../app/api/requests/[requestId]/cancel/route";
+import * as rescheduleRoute from "../../app/api/requests/[requestId]/reschedule/route";
+import * as reviewRoute from "../../app/api/requests/[requestId]/review/route";
+import * as pickRoute from "../../app/api/requests/[requestId]/handyman/route";
+import * as proOffersRoute from "../../app/api/pro/offers/route";
+import * as acceptRoute from "../../app/api/pro/offers/[offerId]/accept/route";
+import * as declineRoute from "../../app/api/pro/offers/[offerId]/decline/route";
+import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
+import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
+import * as availabilityRoute from "../../app/api/pro/availability/route";
+import * as exportRoute from "../../app/api/account/export/route";
+import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
+import { createSignedInOperator } from "../helpers/ops";
+import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
+
+const { deleteAccountAction } = await import("@/lib/account/actions");
+const { EMPTY_ACCOUNT_FORM } = await import("@/lib/auth/form-state");
 
 type Party = { user: TestUser; inputId: string };
 
@@ -115,5 +135,163 @@ describe("without a session", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("location")).toBeNull();
     expect(await snapshotTables()).toBe(before);
+  });
+});
+
+// Three parties: the two homeowners above and two handymen, Nina (18, who gets Alice's leak in Rotterdam
+// by price) and Thijs (9, who gets Bob's leak in Amsterdam by price). Nobody reaches another's request,
+// offer or page through any of the request's steps or the handyman's routes.
+describe("two homeowners, two handymen and an operator", () => {
+  type Json = { error?: { code: string } } & Record<string, unknown>;
+  // An operator's powers are the console's (/api/ops, tests/integration/ops-access.test.ts); on the
+  // homeowners' and handymen's own routes an operator is a stranger like any other.
+  let olga: TestUser;
+  let nina: TestHandyman;
+  let thijs: TestHandyman;
+  let aliceRequest: string;
+  let bobRequest: string;
+  let ninaOffer: string;
+  let thijsOffer: string;
+
+  beforeEach(async () => {
+    nina = await createSignedInHandyman(18, "nina@example.test");
+    thijs = await createSignedInHandyman(9, "thijs@example.test");
+    olga = await createSignedInOperator("olga@example.test");
+    aliceRequest = await submitRequest(alice.user, { taskType: "Pipe-leakage", city: "Rotterdam" });
+    bobRequest = await submitRequest(bob.user, { taskType: "Pipe-leakage", city: "Amsterdam" });
+    expect((await chooseCriterion(alice.user, aliceRequest, "price", { taskType: "Pipe-leakage", city: "Rotterdam" })).status).toBe(200);
+    expect((await chooseCriterion(bob.user, bobRequest, "price", { taskType: "Pipe-leakage", city: "Amsterdam" })).status).toBe(200);
+    ninaOffer = (await openOfferOf(aliceRequest)).id;
+    thijsOffer = (await openOfferOf(bobRequest)).id;
+    expect((await openOfferOf(aliceRequest)).handymanId).toBe(18);
+    expect((await openOfferOf(bobRequest)).handymanId).toBe(9);
+  });
+
+  const onRequest = (user: TestUser, id: string) => ({
+    read: () => requestRoute.GET(apiRequest("GET", `/api/requests/${id}`, { cookie: user.cookie }), routeContext({ requestId: id })),
+    cancel: () => cancelRoute.POST(apiRequest("POST", `/api/requests/${id}/cancel`, { cookie: user.cookie, body: {} }), routeContext({ requestId: id })),
+    reschedule: () => rescheduleRoute.POST(apiRequest("POST", `/api/requests/${id}/reschedule`, { cookie: user.cookie, body: { date: amsterdamDay(9) } }), routeContext({ requestId: id })),
+    review: () => reviewRoute.POST(apiRequest("POST", `/api/requests/${id}/review`, { cookie: user.cookie, body: { stars: 1, text: "" } }), routeContext({ requestId: id })),
+    pick: () => pickRoute.POST(apiRequest("POST", `/api/requests/${id}/handyman`, { cookie: user.cookie, body: { handymanId: 10 } }), routeContext({ requestId: id })),
+    criteria: () => criteriaRoute.POST(apiRequest("POST", `/api/inputs/${id}/criteria`, { cookie: user.cookie, body: { criteria: "rated", city: "Rotterdam", task_type: "Pipe-leakage" } }), routeContext({ key: id })),
+    wireRead: () => inputRoute.GET(apiRequest("GET", `/api/input/${id}`, { cookie: user.cookie }), routeContext({ inputId: id })),
+  });
+
+  const onOffer = (user: TestUser, id: string) => ({
+    accept: () => acceptRoute.POST(apiRequest("POST", `/api/pro/offers/${id}/accept`, { cookie: user.cookie }), routeContext({ offerId: id })),
+    decline: () => declineRoute.POST(apiRequest("POST", `/api/pro/offers/${id}/decline`, { cookie: user.cookie, body: { reason: "no" } }), routeContext({ offerId: id })),
+    done: () => doneRoute.POST(apiRequest("POST", `/api/pro/offers/${id}/done`, { cookie: user.cookie }), routeContext({ offerId: id })),
+    date: () => dateRoute.POST(apiRequest("POST", `/api/pro/offers/${id}/date`, { cookie: user.cookie, body: { confirm: true } }), routeContext({ offerId: id })),
+  });
+
+  async function expectNotFoundAndUnchanged(run: () => Promise<Response>, mustNotShow: string[]) {
+    const before = await snapshotTables();
+    const response = await run();
+    expect(response.status).toBe(404);
+    const text = JSON.stringify((await response.json()) as Json);
+    for (const secret of mustNotShow) expect(text).not.toContain(secret);
+    expect(await snapshotTables()).toBe(before);
+  }
+
+  it.each([
+    ["Bob", "Alice's", () => ({ who: bob.user, id: aliceRequest, owner: alice.user })],
+    ["Alice", "Bob's", () => ({ who: alice.user, id: bobRequest, owner: bob.user })],
+    ["Nina", "Alice's (offered to her)", () => ({ who: nina as TestUser, id: aliceRequest, owner: alice.user })],
+    ["Thijs", "Alice's", () => ({ who: thijs as TestUser, id: aliceRequest, owner: alice.user })],
+    ["Olga, an operator,", "Alice's", () => ({ who: olga, id: aliceRequest, owner: alice.user })],
+  ])("%s reaches none of %s request routes (404), and nothing changes", async (_who, _whose, scene) => {
+    const { who, id, owner } = scene();
+    for (const run of Object.values(onRequest(who, id))) await expectNotFoundAndUnchanged(run, [owner.email]);
+  });
+
+  it.each([
+    ["Thijs", "Nina's", () => ({ who: thijs as TestUser, id: ninaOffer })],
+    ["Nina", "Thijs's", () => ({ who: nina as TestUser, id: thijsOffer })],
+    ["Alice, a homeowner,", "Nina's (on her own request)", () => ({ who: alice.user, id: ninaOffer })],
+    ["Bob", "Thijs's (on his own request)", () => ({ who: bob.user, id: thijsOffer })],
+    ["Olga, an operator,", "Nina's", () => ({ who: olga, id: ninaOffer })],
+  ])("%s can act on none of %s offers (404), and nothing changes", async (_who, _whose, scene) => {
+    const { who, id } = scene();
+    for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
+  });
+
+  it("shows each handyman only the requests offered to them, and homeowners no handyman's page", async () => {
+    const view = async (user: TestUser) => proOffersRoute.GET(apiRequest("GET", "/api/pro/offers", { cookie: user.cookie }), routeContext());
+    const ninas = (await (await view(nina)).json()) as { offers: { request: { id: string } }[] };
+    expect(ninas.offers.map((o) => o.request.id)).toEqual([aliceRequest]);
+    const thijss = (await (await view(thijs)).json()) as { offers: { request: { id: string } }[] };
+    expect(thijss.offers.map((o) => o.request.id)).toEqual([bobRequest]);
+    for (const homeowner of [alice.user, bob.user]) expect((await view(homeowner)).status).toBe(404);
+    const switchAsHomeowner = await availabilityRoute.POST(apiRequest("POST", "/api/pro/availability", { cookie: alice.user.cookie, body: { available: false } }), routeContext());
+    expect(switchAsHomeowner.status).toBe(404);
+  });
+
+  it("never lets an operator read a homeowner's list of requests (403), a request through the spec's routes (404) or a handyman's page (404)", async () => {
+    const list = await inputsByKeyRoute.GET(apiRequest("GET", `/api/inputs/${alice.user.email}`, { cookie: olga.cookie }), routeContext({ key: alice.user.email }));
+    expect(list.status).toBe(403);
+    const one = await inputRoute.GET(apiRequest("GET", `/api/input/${aliceRequest}`, { cookie: olga.cookie }), routeContext({ inputId: aliceRequest }));
+    expect(one.status).toBe(404);
+    expect((await proOffersRoute.GET(apiRequest("GET", "/api/pro/offers", { cookie: olga.cookie }), routeContext())).status).toBe(404);
+  });
+
+  it("never lets a handyman read a homeowner's list of requests (403) or a request through the spec's routes (404)", async () => {
+    const list = await inputsByKeyRoute.GET(apiRequest("GET", `/api/inputs/${alice.user.email}`, { cookie: nina.cookie }), routeContext({ key: alice.user.email }));
+    expect(list.status).toBe(403);
+    const one = await inputRoute.GET(apiRequest("GET", `/api/input/${aliceRequest}`, { cookie: nina.cookie }), routeContext({ inputId: aliceRequest }));
+    expect(one.status).toBe(404);
+  });
+
+  it.each([
+    ["GET /api/requests/{id}", () => requestRoute.GET(apiRequest("GET", `/api/requests/${aliceRequest}`), routeContext({ requestId: aliceRequest }))],
+    ["POST /api/requests/{id}/cancel", () => cancelRoute.POST(apiRequest("POST", `/api/requests/${aliceRequest}/cancel`, { body: {} }), routeContext({ requestId: aliceRequest }))],
+    ["GET /api/pro/offers", () => proOffersRoute.GET(apiRequest("GET", "/api/pro/offers"), routeContext())],
+    ["POST /api/pro/offers/{id}/accept", () => acceptRoute.POST(apiRequest("POST", `/api/pro/offers/${ninaOffer}/accept`), routeContext({ offerId: ninaOffer }))],
+    ["POST /api/pro/availability", () => availabilityRoute.POST(apiRequest("POST", "/api/pro/availability", { body: { available: true } }), routeContext())],
+  ])("%s without a session answers 401 and changes nothing", async (_name, run) => {
+    const before = await snapshotTables();
+    expect((await run()).status).toBe(401);
+    expect(await snapshotTables()).toBe(before);
+  });
+});
+
+// The account's data: each person downloads their own and can delete only their own account, whatever
+// the form says.
+describe("the account's data", () => {
+  const PASSWORD = "Quiet-harbour-lantern-42";
+  const CAROL_PASSWORD = "Amber-lighthouse-evening-31";
+  let carol: TestUser;
+  let dave: TestUser;
+  let carolRequest: string;
+
+  beforeEach(async () => {
+    carol = await createUserWithPassword("carol@example.test", CAROL_PASSWORD);
+    dave = await createUserWithPassword("dave@example.test", PASSWORD);
+    carolRequest = await submitRequest(carol, { taskType: "Painting", city: "Amsterdam", details: "Carol's hallway" });
+    actionRequest.jar.clear();
+  });
+
+  it("the download holds only the signed-in account's data", async () => {
+    const response = await exportRoute.GET(apiRequest("GET", "/api/account/export", { cookie: dave.cookie }), routeContext());
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ account: { email: "dave@example.test" }, requests: [] });
+    for (const secret of [carol.email, carol.id, carolRequest, "Carol's hallway", alice.inputId, alice.user.email]) expect(text).not.toContain(secret);
+  });
+
+  it("deleting needs the signed-in account's own password: another account's password deletes nothing", async () => {
+    sendCookie(dave.cookie);
+    const before = await snapshotTables();
+    const state = await deleteAccountAction(EMPTY_ACCOUNT_FORM, form({ password: CAROL_PASSWORD }));
+    expect(state.fieldErrors.password).toMatch(/not your password/);
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("deleting removes the signed-in account only: the other account and its request stay", async () => {
+    sendCookie(dave.cookie);
+    expect(await redirectOf(deleteAccountAction(EMPTY_ACCOUNT_FORM, form({ password: PASSWORD, email: carol.email, userId: carol.id })))).toBe("/?notice=account-deleted");
+    const db = await getDb();
+    expect(await db.user.findUnique({ where: { id: dave.id } })).toBeNull();
+    expect(await db.user.findUnique({ where: { id: carol.id } })).not.toBeNull();
+    expect(await db.repairRequest.findUnique({ where: { id: carolRequest } })).not.toBeNull();
   });
 });

@@ -19,11 +19,10 @@ beforeEach(async () => {
   const db = await getDb();
   const store = async (user: TestUser) => {
     const inputId = randomUUID();
-    await db.input.create({
+    await db.repairRequest.create({
       data: {
-        inputId,
+        id: inputId,
         userId: user.id,
-        userEmail: user.email,
         taskType: "Painting",
         city: "Amsterdam",
         details: `${user.email} wants the attic painted`,
@@ -90,6 +89,9 @@ const cases: Case[] = [
   { name: "create: a date that does not exist", call: (w) => postInput(w, { body: { ...validInput(w), date: "2031-02-30" } }), status: 400, code: "validation_failed", path: "date" },
   { name: "create: a date in another format", call: (w) => postInput(w, { body: { ...validInput(w), date: "01-03-2031" } }), status: 400, code: "validation_failed", path: "date" },
   { name: "create: 3,000 characters of details", call: (w) => postInput(w, { body: { ...validInput(w), details: "x".repeat(3000) } }), status: 400, code: "validation_failed", path: "details" },
+  { name: "create: details with a NUL character", call: (w) => postInput(w, { body: { ...validInput(w), details: "leak\u0000ing" } }), status: 400, code: "validation_failed", path: "details" },
+  { name: "create: details with an escape sequence", call: (w) => postInput(w, { body: { ...validInput(w), details: "\u001b[2Jcleared" } }), status: 400, code: "validation_failed", path: "details" },
+  { name: "create: details that are not well-formed Unicode", call: (w) => postInput(w, { body: { ...validInput(w), details: "pipe \ud83d" } }), status: 400, code: "validation_failed", path: "details" },
   { name: "create: an input_id that is not a uuid", call: (w) => postInput(w, { body: { ...validInput(w), input_id: "request-1" } }), status: 400, code: "validation_failed", path: "input_id" },
   { name: "create: a criterion outside the three", call: (w) => postInput(w, { body: { ...validInput(w), criteria: "fastest" } }), status: 400, code: "validation_failed", path: "criteria" },
   { name: "create: another user's email", call: (w) => postInput(w, { body: { ...validInput(w), user_email: w.bob.email } }), status: 403, code: "forbidden" },

@@ -15,11 +15,10 @@ beforeEach(async () => {
   alice = await createSignedInUser("alice@example.test");
   bob = await createSignedInUser("bob@example.test");
   alicesInput = randomUUID();
-  await (await getDb()).input.create({
+  await (await getDb()).repairRequest.create({
     data: {
-      inputId: alicesInput,
+      id: alicesInput,
       userId: alice.id,
-      userEmail: alice.email,
       taskType: "Outlet_replacement",
       city: "The_Hague",
       details: "Two sockets in the hall are loose.",
@@ -35,7 +34,7 @@ const choose = (user: TestUser | null, inputId: string, body: unknown) =>
   );
 
 const storedCriterion = async (inputId: string) =>
-  (await (await getDb()).input.findUniqueOrThrow({ where: { inputId } })).criteria;
+  (await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id: inputId } })).criterion;
 
 describe("POST /api/inputs/{inputId}/criteria", () => {
   it.each(["price", "rated", "available"])("saves %s and answers 200 with the updated row", async (criteria) => {
@@ -61,8 +60,8 @@ describe("POST /api/inputs/{inputId}/criteria", () => {
     await choose(alice, alicesInput, { criteria: "available", city: "The Hague", task_type: "Outlet-replacement" });
     const response = await choose(alice, alicesInput, { criteria: "rated", city: "The Hague", task_type: "Outlet-replacement" });
     expect(response.status).toBe(200);
-    const stored = await (await getDb()).input.findUniqueOrThrow({ where: { inputId: alicesInput } });
-    expect(stored).toMatchObject({ criteria: "rated", city: "The_Hague", taskType: "Outlet_replacement", userId: alice.id });
+    const stored = await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id: alicesInput } });
+    expect(stored).toMatchObject({ criterion: "rated", city: "The_Hague", taskType: "Outlet_replacement", userId: alice.id });
   });
 
   it("answers 404 for another user's request and leaves it unchanged", async () => {

@@ -19,16 +19,15 @@ beforeEach(async () => {
 /** Stores a request directly, with a chosen creation time, so the order of the list is known. */
 async function storeInput(user: TestUser, createdAt: string, overrides: { details?: string } = {}) {
   const inputId = randomUUID();
-  await (await getDb()).input.create({
+  await (await getDb()).repairRequest.create({
     data: {
-      inputId,
+      id: inputId,
       userId: user.id,
-      userEmail: user.email,
       taskType: "Painting",
       city: "Rotterdam",
       details: overrides.details ?? `made at ${createdAt}`,
       date: new Date(`${amsterdamDay(10)}T00:00:00.000Z`),
-      criteria: "price",
+      criterion: "price",
       createdAt: new Date(createdAt),
     },
   });

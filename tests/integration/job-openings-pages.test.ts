@@ -15,8 +15,8 @@ const SITE = vi.hoisted(() => {
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "ignored.example" }) }));
 vi.mock("next/server", () => ({ connection: async () => {} }));
 
-import JobOpeningPage, { generateMetadata as detailMetadata } from "../../app/(marketing)/job-openings/[jobId]/page";
-import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/(marketing)/job-openings/page";
+import JobOpeningPage, { generateMetadata as detailMetadata } from "../../app/[locale]/(marketing)/job-openings/[jobId]/page";
+import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/[locale]/(marketing)/job-openings/page";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
 import { jobOpenings } from "../../lib/content/job-openings";
@@ -128,7 +128,7 @@ describe("/job-openings/{job_id} with hostile HTML in the database", () => {
 });
 
 describe("/job-openings/{job_id}", () => {
-  it("shows every field of the opening, with the start date in Dutch", async () => {
+  it("shows every field of the opening, with the start date in English", async () => {
     const seed = jobOpenings.find((o) => o.job_id === "senior-full-stack-engineer")!;
     const document = parse(await renderDetail(seed.job_id));
     const text = document.body.textContent ?? "";
@@ -136,7 +136,7 @@ describe("/job-openings/{job_id}", () => {
     for (const value of [seed.department, seed.location, seed.description, seed.about, seed.overview, seed.interview_time]) {
       expect(text).toContain(value);
     }
-    expect(text).toContain("1 februari 2027");
+    expect(text).toContain("1 February 2027");
     expect(document.querySelector('time[datetime="2027-02-01"]')).not.toBeNull();
     expect(text).toContain("Five or more years building web products");
     expect(text).toContain("27 vacation days and your birthday off");
@@ -193,7 +193,7 @@ describe("/job-openings", () => {
     expect(hrefs.sort()).toEqual(jobOpenings.map((o) => `/job-openings/${o.job_id}`).sort());
     const engineering = Array.from(sections[0].querySelectorAll("h3")).map((h) => h.textContent);
     expect(engineering).toEqual(["Frontend Engineer (Accessibility)", "Senior Full-Stack Engineer", "Platform Engineer"]);
-    expect(sections[0].textContent).toContain("15 januari 2027");
+    expect(sections[0].textContent).toContain("15 January 2027");
   });
 
   it("says so when there are no openings", async () => {
@@ -207,6 +207,70 @@ describe("/job-openings", () => {
     const metadata = await listMetadata();
     expect(metadata.alternates?.canonical).toBe(`${SITE}/job-openings`);
     expect(metadata.openGraph).toMatchObject({ url: `${SITE}/job-openings` });
+  });
+});
+
+describe("/nl/job-openings and /nl/job-openings/{job_id}", () => {
+  it("shows the page's words in Dutch and marks the stored opening as English", async () => {
+    const element = await JobOpeningPage({ params: Promise.resolve({ jobId: "growth-marketer", locale: "nl" }) });
+    const document = parse(`<!DOCTYPE html><html><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`);
+    const text = document.body.textContent ?? "";
+    expect(text).toContain("Deze vacature is alleen in het Engels beschikbaar.");
+    expect(text).toContain("Startdatum");
+    expect(text).toContain("1 februari 2027");
+    expect(document.querySelector("h1 [lang=en]")?.textContent).toBe("Growth Marketer");
+    expect(document.querySelector('#requirements ~ [lang="en"]')).not.toBeNull();
+    const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    expect(data.url).toBe(`${SITE}/nl/job-openings/growth-marketer`);
+    expect(data.description).toContain("<h3>Wat we zoeken</h3>");
+  });
+
+  it("has Dutch metadata with canonical and hreflang addresses", async () => {
+    const metadata = await detailMetadata({ params: Promise.resolve({ jobId: "growth-marketer", locale: "nl" }) });
+    expect(metadata.openGraph).toMatchObject({ title: "Growth Marketer bij Fixwell, The Hague", url: `${SITE}/nl/job-openings/growth-marketer` });
+    expect(metadata.alternates?.canonical).toBe(`${SITE}/nl/job-openings/growth-marketer`);
+    expect(metadata.alternates?.languages).toMatchObject({ en: `${SITE}/job-openings/growth-marketer`, "x-default": `${SITE}/job-openings/growth-marketer` });
+    const list = await listMetadata({ params: Promise.resolve({ locale: "nl" }) });
+    expect(list.title).toBe("Vacatures");
+    expect(list.description).toContain("Den Haag");
+  });
+
+  it("shows an opening that has a Dutch version in Dutch, unmarked and without the English-only notice", async () => {
+    const element = await JobOpeningPage({ params: Promise.resolve({ jobId: "operations-coordinator-the-hague", locale: "nl" }) });
+    const document = parse(`<!DOCTYPE html><html><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`);
+    expect(document.querySelector("h1")?.textContent).toBe("Operationeel coördinator");
+    expect(document.querySelector("h1 [lang=en]")).toBeNull();
+    expect(document.querySelector('[lang="en"]')).toBeNull();
+    expect(document.body.textContent).not.toContain("alleen in het Engels");
+    const metadata = await detailMetadata({ params: Promise.resolve({ jobId: "operations-coordinator-the-hague", locale: "nl" }) });
+    expect(String(metadata.title)).toContain("Operationeel coördinator");
+  });
+
+  it("links an English-only opening's Dutch page to the English one", async () => {
+    const element = await JobOpeningPage({ params: Promise.resolve({ jobId: "growth-marketer", locale: "nl" }) });
+    const document = parse(`<!DOCTYPE html><html><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`);
+    const link = document.querySelector('a[hreflang="en"]');
+    expect(link?.getAttribute("href")).toBe("/job-openings/growth-marketer");
+    expect(link?.textContent).toBe("Lees de Engelse versie");
+  });
+
+  it("lists a translated opening in Dutch and an English-only one marked as English", async () => {
+    const element = await JobOpeningsPage({ params: Promise.resolve({ locale: "nl" }) });
+    const document = parse(`<!DOCTYPE html><html><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`);
+    const titles = Array.from(document.querySelectorAll('[data-testid="job-opening-card"] h3'));
+    const dutch = titles.find((title) => title.textContent === "Operationeel coördinator");
+    expect(dutch?.querySelector("[lang=en]")).toBeNull();
+    const english = titles.find((title) => title.textContent === "Growth Marketer");
+    expect(english?.querySelector("[lang=en]")).not.toBeNull();
+    expect(document.body.textContent).toContain("Sommige vacatures zijn alleen in het Engels beschikbaar.");
+  });
+
+  it("names the departments in Dutch on the list", async () => {
+    const element = await JobOpeningsPage({ params: Promise.resolve({ locale: "nl" }) });
+    const document = parse(`<!DOCTYPE html><html><body>${renderToStaticMarkup(element as ReactElement)}</body></html>`);
+    const sections = Array.from(document.querySelectorAll('[data-testid="department"]'));
+    expect(sections.map((section) => section.querySelector("h2")?.textContent)).toEqual(["Development", "Operations", "Klantenservice", "Marketing"]);
+    expect(document.body.textContent).toContain("15 januari 2027");
   });
 });
 

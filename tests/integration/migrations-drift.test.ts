@@ -51,8 +51,12 @@ const schema = parseSchema(readFileSync(path.join(process.cwd(), "prisma", "sche
 
 describe("migrations match schema.prisma", () => {
   it("finds the models and enums it is meant to check", () => {
-    expect(schema.models.map((m) => m.table).sort()).toEqual(["inputs", "job_openings", "users"]);
-    expect(schema.enums.map((e) => e.dbName).sort()).toEqual(["city", "criteria", "task_type"]);
+    expect(schema.models.map((m) => m.table).sort()).toEqual(
+      ["account_tokens", "audit_log", "handymen", "inputs", "job_opening_translations", "job_openings", "mail_outbox", "offers", "request_events", "reviews", "sessions", "users"],
+    );
+    expect(schema.enums.map((e) => e.dbName).sort()).toEqual(
+      ["account_token_purpose", "actor_role", "city", "criteria", "job_opening_status", "offer_status", "request_state", "rich_text_format", "task_type", "user_role"],
+    );
   });
 
   it("creates every model as a table and every field as a column with the schema's nullability", async () => {
@@ -85,6 +89,24 @@ describe("migrations match schema.prisma", () => {
           }
         }
         expect(problems).toEqual([]);
+      });
+    });
+  });
+
+  it("leaves no column in a model's table that the schema does not name (nothing written and never read)", async () => {
+    await withEmptyDatabase(async (connection) => {
+      await connection.withSql(async (sql) => {
+        await migrate(sql);
+        const columns = await sql.query<{ table_name: string; column_name: string }>(
+          `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+        );
+        const extra = columns
+          .filter((c) => {
+            const model = schema.models.find((m) => m.table === c.table_name);
+            return model !== undefined && !model.fields.some((f) => f.column === c.column_name);
+          })
+          .map((c) => `${c.table_name}.${c.column_name}`);
+        expect(extra).toEqual([]);
       });
     });
   });

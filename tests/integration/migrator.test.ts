@@ -90,6 +90,17 @@ describe("migrator", () => {
     expect(migrations.every((m) => /^[0-9a-f]{64}$/.test(m.checksum))).toBe(true);
   });
 
+  it.runIf(onPostgres())("lets a migration run longer than the five seconds a request's statement may take (PostgreSQL)", async () => {
+    const slow = migration("20260104000000_slow", `CREATE TABLE "slow" ("id" INTEGER PRIMARY KEY); SELECT pg_sleep(6.5);`);
+    await withEmptyDatabase(async (connection) => {
+      await connection.withSql(async (sql) => {
+        expect(await migrate(sql, [slow])).toEqual({ applied: [slow.name], skipped: [] });
+        // Afterwards the connection is back under the request limit.
+        expect((await sql.query<{ statement_timeout: string }>("SHOW statement_timeout"))[0].statement_timeout).toBe("5s");
+      });
+    });
+  }, 30_000);
+
   it.runIf(onPostgres())("applies each migration once when two migrators start at the same time (PostgreSQL)", async () => {
     await withEmptyDatabase(async (_connection, url) => {
       const a = await connect({ databaseUrl: url!, poolMax: 1 });

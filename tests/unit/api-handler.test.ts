@@ -121,7 +121,7 @@ describe("withUser", () => {
   });
 });
 
-describe("readTextWithLimit on a broken body", () => {
+describe("a body that breaks off", () => {
   it("answers 400 when the client resets the connection mid-body, not 503 or 500", async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -1,6 +1,6 @@
 // The client address comes only from the configured trusted header, and is normalised per client.
 import { describe, expect, it } from "vitest";
-import { clientIp, normaliseIp } from "../../lib/rate-limit/client-ip";
+import { addressKeys, clientIp, normaliseIp } from "../../lib/rate-limit/client-ip";
 
 describe("clientIp", () => {
   it("is unknown (null) when no trusted header is configured, whatever the request claims", () => {
@@ -49,5 +49,24 @@ describe("normaliseIp", () => {
   it("puts two addresses of one IPv6 /64 in one bucket and another /64 in another", () => {
     expect(normaliseIp("2001:db8:1:2::a")).toBe(normaliseIp("2001:db8:1:2:ffff:ffff:ffff:ffff"));
     expect(normaliseIp("2001:db8:1:3::a")).not.toBe(normaliseIp("2001:db8:1:2::a"));
+  });
+});
+
+describe("addressKeys", () => {
+  it("counts an IPv4 address once", () => {
+    expect(addressKeys("203.0.113.9")).toEqual(["203.0.113.9"]);
+  });
+
+  it("counts an IPv6 /64 under its /56 as well", () => {
+    expect(addressKeys("2001:db8:aa:bb::/64")).toEqual(["2001:db8:aa:bb::/64", "2001:db8:aa:0::/56"]);
+    expect(addressKeys(normaliseIp("2001:db8:aa:1ff::9")!)).toEqual(["2001:db8:aa:1ff::/64", "2001:db8:aa:100::/56"]);
+  });
+
+  it("puts two /64s of one /56 in one bucket and a /64 of the next /56 in another", () => {
+    const [, first] = addressKeys(normaliseIp("2001:db8:1:200::1")!);
+    const [, sibling] = addressKeys(normaliseIp("2001:db8:1:2ff::1")!);
+    const [, neighbour] = addressKeys(normaliseIp("2001:db8:1:300::1")!);
+    expect(first).toBe(sibling);
+    expect(first).not.toBe(neighbour);
   });
 });

@@ -14,7 +14,7 @@ async function request(path: string, signedIn: boolean): Promise<NextRequest> {
   return new NextRequest(new URL(path, "http://localhost:3000"), { headers });
 }
 
-const guarded = ["/account", "/dashboard", "/dashboard/account", "/dashboard/orders", "/inputs", "/inputs/criteria/abc", "/inputs/criteria/arranging", "/help"];
+const guarded = ["/account", "/dashboard", "/dashboard/account", "/dashboard/orders", "/inputs", "/inputs/criteria/abc", "/inputs/criteria/arranging", "/help", "/pro"];
 
 describe("guardRoute", () => {
   it.each(guarded)("sends a signed-out visitor of %s to /", async (path) => {
@@ -36,7 +36,7 @@ describe("guardRoute", () => {
     expect(await guardRoute(await request(path, false))).toBeNull();
   });
 
-  it.each(["/", "/customer-help", "/helpers", "/accounting", "/job-openings", "/team"])("leaves the public path %s alone", async (path) => {
+  it.each(["/", "/customer-help", "/helpers", "/accounting", "/job-openings", "/team", "/products"])("leaves the public path %s alone", async (path) => {
     expect(await guardRoute(await request(path, false))).toBeNull();
   });
 

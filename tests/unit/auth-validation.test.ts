@@ -1,6 +1,13 @@
-// The sign-up and sign-in payloads: one message per bad field, emails normalised to one spelling.
+// The account forms' payloads: one message per bad field, emails normalised to one spelling.
 import { describe, expect, it } from "vitest";
-import { signInSchema, signUpSchema } from "../../lib/validations/auth";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  newPasswordFormSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../lib/validations/auth";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -21,6 +28,8 @@ describe("signUpSchema", () => {
     ["a unicode email", { email: "jörg@exämple.de", password: "tq8#Lm2v-long" }, { email: /a–z/ }],
     ["a non-Latin email", { email: "用户@例子.广告", password: "tq8#Lm2v-long" }, { email: /a–z/ }],
     ["an over-long email", { email: `${"a".repeat(250)}@example.com`, password: "tq8#Lm2v-long" }, { email: /at most 254/ }],
+    ["an address the mail outbox could not send to", { email: "{a-+/^g@j.kp", password: "tq8#Lm2v-long" }, { email: /valid email/ }],
+    ["an address under .invalid, which never receives mail", { email: "deleted-1@deleted.invalid", password: "tq8#Lm2v-long" }, { email: /valid email/ }],
     ["an empty password", { email: "jane@example.com", password: "" }, { password: /Enter a password/ }],
     ["a short password", { email: "jane@example.com", password: "short" }, { password: /at least 8/ }],
     ["a 10,000-character password", { email: "jane@example.com", password: "p".repeat(10_000) }, { password: /at most 128/ }],
@@ -52,5 +61,20 @@ describe("signInSchema", () => {
     expect(signInSchema.safeParse({ email: "a@example.com", password: "1" }).success).toBe(true);
     expect(signInSchema.safeParse({ email: "a@example.com", password: "p".repeat(129) }).success).toBe(false);
     expect(signInSchema.safeParse({ email: "a@example.com", password: "" }).success).toBe(false);
+  });
+});
+
+describe("the account forms' other payloads", () => {
+  it.each([
+    ["forgot password, a malformed address", forgotPasswordSchema, { email: "jane" }, { email: /needs an @/ }],
+    ["new password from a link, too short", newPasswordFormSchema, { token: "t", password: "short" }, { password: /at least 8/ }],
+    ["new password from a link, no token field", newPasswordFormSchema, { password: "tq8#Lm2v-long" }, { token: /not valid/ }],
+    ["change password, no current password", changePasswordSchema, { currentPassword: "", newPassword: "tq8#Lm2v-long" }, { currentPassword: /current password/ }],
+    ["change password, a new one too long", changePasswordSchema, { currentPassword: "x", newPassword: "p".repeat(129) }, { newPassword: /at most 128/ }],
+    ["delete account, no password", deleteAccountSchema, { password: "" }, { password: /to confirm/ }],
+  ])("%s: one message on the field", (_, schema, input, expected) => {
+    const found = messages(schema.safeParse(input));
+    expect(Object.keys(found).sort()).toEqual(Object.keys(expected).sort());
+    for (const [field, pattern] of Object.entries(expected)) expect(found[field]).toMatch(pattern);
   });
 });

@@ -1,7 +1,7 @@
 // Order and formatting on the careers list, and the seed's openings as content.
 import { describe, expect, it } from "vitest";
 import { jobOpenings } from "../../lib/content/job-openings";
-import { splitEmails, formatStartDate } from "../../lib/careers/format";
+import { splitEmails } from "../../lib/careers/format";
 import { DEPARTMENT_ORDER, groupByDepartment } from "../../lib/careers/grouping";
 import { jobIdSchema, jobOpeningSchema } from "../../lib/validations/job-openings";
 
@@ -42,16 +42,6 @@ describe("groupByDepartment", () => {
 
   it("gives no groups for no openings", () => {
     expect(groupByDepartment([])).toEqual([]);
-  });
-});
-
-describe("formatStartDate", () => {
-  it.each([
-    ["2027-02-01", "1 februari 2027"],
-    ["2027-01-15", "15 januari 2027"],
-    ["2027-12-31", "31 december 2027"],
-  ])("writes %s the Dutch way as %s", (iso, dutch) => {
-    expect(formatStartDate(iso)).toBe(dutch);
   });
 });
 

@@ -7,8 +7,8 @@ import {
   parseLocation,
   serializeJsonLd,
 } from "../../lib/careers/json-ld";
-import { buildRobots, buildSitemap, DISALLOWED_PATHS, PUBLIC_PATHS } from "../../lib/careers/seo";
-import { FALLBACK_ORIGIN, resolveSiteOrigin } from "../../lib/careers/site-url";
+import { buildRobots, buildSitemap, DISALLOWED_PATHS, PUBLIC_PATHS } from "../../lib/site/seo";
+import { FALLBACK_ORIGIN, resolveSiteOrigin } from "../../lib/site/site-url";
 import type { JobOpening } from "../../lib/careers/types";
 
 const ORIGIN = "https://www.fixwell.example";
@@ -166,13 +166,21 @@ describe("sitemap and robots", () => {
     { jobId: "growth-marketer", updatedAt: new Date("2026-11-02T00:00:00Z") },
   ];
 
-  it("lists every public page and every opening with absolute URLs", () => {
+  it("lists every public page and every opening in English and in Dutch, with absolute URLs", () => {
     const urls = buildSitemap(ORIGIN, openings).map((entry) => entry.url);
-    for (const path of PUBLIC_PATHS) expect(urls).toContain(path === "/" ? `${ORIGIN}/` : `${ORIGIN}${path}`);
+    for (const path of PUBLIC_PATHS) {
+      expect(urls).toContain(path === "/" ? `${ORIGIN}/` : `${ORIGIN}${path}`);
+      expect(urls).toContain(path === "/" ? `${ORIGIN}/nl` : `${ORIGIN}/nl${path}`);
+    }
     expect(urls).toContain(`${ORIGIN}/job-openings/platform-engineer`);
-    expect(urls).toContain(`${ORIGIN}/job-openings/growth-marketer`);
-    expect(urls).toHaveLength(PUBLIC_PATHS.length + openings.length);
+    expect(urls).toContain(`${ORIGIN}/nl/job-openings/growth-marketer`);
+    expect(urls).toHaveLength(2 * (PUBLIC_PATHS.length + openings.length));
     expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it("names both languages of a page as its alternates", () => {
+    const dutch = buildSitemap(ORIGIN, openings).find((e) => e.url === `${ORIGIN}/nl/ourstory`);
+    expect(dutch?.alternates?.languages).toEqual({ en: `${ORIGIN}/ourstory`, nl: `${ORIGIN}/nl/ourstory` });
   });
 
   it("gives each opening its last change as lastModified", () => {
@@ -187,6 +195,7 @@ describe("sitemap and robots", () => {
     expect(rules.userAgent).toBe("*");
     expect(rules.allow).toBe("/");
     expect(rules.disallow).toEqual(expect.arrayContaining(["/api/", "/inputs", "/dashboard", "/account", "/help", "/login", "/signup"]));
+    expect(rules.disallow).toEqual(expect.arrayContaining(["/nl/inputs", "/nl/dashboard", "/nl/account", "/nl/help", "/nl/login", "/nl/signup"]));
   });
 
   it("disallows none of the pages the sitemap lists", () => {

@@ -3,14 +3,31 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { benefits } from "@/lib/content/benefits";
-import { footerLinkGroups } from "@/lib/content/footer-links";
-import { privacyPolicy, termsOfService } from "@/lib/content/legal";
-import { hero, services, trustBadges } from "@/lib/content/services";
-import { systemStateLabels, systemStatuses } from "@/lib/content/statuses";
+import common from "@/messages/en/common.json";
+import home from "@/messages/en/home.json";
+import legal from "@/messages/en/legal.json";
+import pages from "@/messages/en/pages.json";
+import { BENEFIT_IDS } from "@/lib/content/benefits";
+import { footerLinkGroups, footerLinkKey } from "@/lib/content/footer-links";
+import { legalDocument, type LegalSection } from "@/lib/content/legal";
+import { services, trustBadges } from "@/lib/content/services";
+import { systemStatuses } from "@/lib/content/statuses";
 import { team } from "@/lib/content/team";
 import { testimonials } from "@/lib/content/testimonials";
-import { companyValues } from "@/lib/content/values";
+import { VALUE_IDS } from "@/lib/content/values";
+
+// The English words, as the pages show them, come from the English catalogue.
+const groupLinks = common.footer.groups as Record<string, { heading: string; links: Record<string, string> }>;
+const serviceItems = home.services.items as Record<string, { name: string }>;
+const badgeItems = home.trust.badges as Record<string, { title: string }>;
+const testimonialServices = home.testimonials.services as Record<string, string>;
+const valueItems = pages.culture.values as Record<string, { name: string }>;
+const benefitItems = pages.benefits.items as Record<string, { title: string }>;
+const systemItems = pages.systemStatus.systems as Record<string, { name: string }>;
+const stateLabels = pages.systemStatus.states as Record<string, string>;
+const privacyPolicy = legalDocument("privacy", legal.privacy as { summary: string; sections: LegalSection[] });
+const termsOfService = legalDocument("terms", legal.terms as { summary: string; sections: LegalSection[] });
+const teamMembers = pages.team.members as Record<string, { role: string; bio: string }>;
 
 const root = path.resolve(import.meta.dirname, "../..");
 const publicFile = (src: string) => path.join(root, "public", src);
@@ -23,7 +40,8 @@ function hasPage(href: string): boolean {
     return readdirSync(dir, { withFileTypes: true }).some((entry) => {
       if (!entry.isDirectory()) return false;
       const full = path.join(dir, entry.name);
-      if (/^\(.+\)$/.test(entry.name)) return search(full, rest);
+      // Route groups and the [locale] segment add nothing to the English path.
+      if (/^\(.+\)$/.test(entry.name) || entry.name === "[locale]") return search(full, rest);
       return entry.name === rest[0] && search(full, rest.slice(1));
     });
   };
@@ -44,7 +62,9 @@ function svgSize(src: string) {
 }
 
 describe("footer links", () => {
-  const links = footerLinkGroups.flatMap((group) => group.links);
+  const links = footerLinkGroups.flatMap((group) =>
+    group.hrefs.map((href) => ({ href, label: groupLinks[group.id].links[footerLinkKey(href)] })),
+  );
 
   it("are the spec's ten links, in its wording", () => {
     expect(links.map((link) => link.label).sort()).toEqual(
@@ -71,21 +91,21 @@ describe("footer links", () => {
 
 describe("home page content", () => {
   it("names the four trades in the spec's order", () => {
-    expect(services.map((service) => service.name)).toEqual(["Painting", "Electrician", "Plumbing", "Cleaning"]);
+    expect(services.map((service) => serviceItems[service.id].name)).toEqual(["Painting", "Electrician", "Plumbing", "Cleaning"]);
   });
 
   it("has the three trust badges", () => {
-    expect(trustBadges.map((badge) => badge.title)).toEqual(["Founded in 2023", "Start-up of the Year", "Powered by Innovation"]);
+    expect(trustBadges.map((badge) => badgeItems[badge.id].title)).toEqual(["Founded in 2023", "Start-up of the Year", "Powered by Innovation"]);
   });
 
   it("mentions the typical price of 300 euros as text", () => {
-    expect(hero.subline).toMatch(/300 euros/);
+    expect(home.hero.subline).toMatch(/300 euros/);
   });
 
   it("has four five-star testimonials from the spec's cities and trades", () => {
     expect(testimonials).toHaveLength(4);
     expect(testimonials.map((t) => t.city)).toEqual(["Rotterdam", "Amsterdam", "Rotterdam", "Haarlem"]);
-    expect(testimonials.map((t) => t.service)).toEqual(["Cleaning", "Plumbing", "Electrical", "Painting"]);
+    expect(testimonials.map((t) => testimonialServices[t.service])).toEqual(["Cleaning", "Plumbing", "Electrical", "Painting"]);
     for (const testimonial of testimonials) expect(testimonial.rating).toBe("★★★★★");
     expect(new Set(testimonials.map((t) => t.id)).size).toBe(4);
   });
@@ -94,20 +114,22 @@ describe("home page content", () => {
 describe("company pages content", () => {
   it("has six leaders with distinct names", () => {
     expect(team).toHaveLength(6);
+    for (const member of team) expect(teamMembers[member.id]?.role).toBeTruthy();
     expect(new Set(team.map((member) => member.name)).size).toBe(6);
   });
 
   it("has the four values of /culture", () => {
-    expect(companyValues.map((value) => value.name)).toEqual(["Innovation", "Teamwork", "Integrity", "Diversity"]);
+    expect(VALUE_IDS.map((id) => valueItems[id].name)).toEqual(["Innovation", "Teamwork", "Integrity", "Diversity"]);
   });
 
   it("has eight distinct benefits", () => {
-    expect(benefits).toHaveLength(8);
-    expect(new Set(benefits.map((benefit) => benefit.id)).size).toBe(8);
+    expect(BENEFIT_IDS).toHaveLength(8);
+    expect(new Set(BENEFIT_IDS).size).toBe(8);
+    for (const id of BENEFIT_IDS) expect(benefitItems[id]?.title).toBeTruthy();
   });
 
   it("lists the spec's system statuses", () => {
-    expect(systemStatuses.map((system) => [system.name, systemStateLabels[system.state]])).toEqual([
+    expect(systemStatuses.map((system) => [systemItems[system.id].name, stateLabels[system.state]])).toEqual([
       ["Booking System", "Operational"],
       ["Payment Gateway", "To be operational"],
       ["User Dashboard", "Operational"],

@@ -1,6 +1,23 @@
-// Database outages are recognised (for 503s) and described in one line without credentials.
+// Database outages are recognised (for 503s) and described in one line without credentials; a taken
+// unique key is told apart from every other failure (for 409s).
 import { describe, expect, it } from "vitest";
-import { describeDatabaseError, isDatabaseUnavailable } from "../../lib/db/errors";
+import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation } from "../../lib/db/errors";
+
+describe("isUniqueViolation", () => {
+  it("recognises Prisma's unique-constraint error by its code", () => {
+    expect(isUniqueViolation(Object.assign(new Error("Unique constraint failed"), { code: "P2002" }))).toBe(true);
+  });
+
+  it.each([
+    ["a foreign-key failure", Object.assign(new Error("Foreign key constraint failed"), { code: "P2003" })],
+    ["an outage", Object.assign(new Error("Can't reach database server"), { code: "P1001" })],
+    ["a plain error", new Error("P2002")],
+    ["null", null],
+    ["a string", "P2002"],
+  ])("does not mistake %s for a taken key", (_name, error) => {
+    expect(isUniqueViolation(error)).toBe(false);
+  });
+});
 
 describe("isDatabaseUnavailable", () => {
   it.each([

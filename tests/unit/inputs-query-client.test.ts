@@ -1,7 +1,7 @@
 // The browser's query cache settings from the product: never stale, never evicted, three retries with
 // a delay doubling from 1 s up to 30 s – and no pointless retries of answers that cannot change.
 import { describe, expect, it } from "vitest";
-import { ApiRequestError, isRetryableError } from "@/components/request/api-client";
+import { ApiRequestError, isRetryableError } from "@/lib/api/client";
 import { makeQueryClient, retryDelay } from "@/components/providers/query-provider";
 
 describe("query client defaults", () => {

@@ -1,19 +1,22 @@
 // Translating requests between the API's words and the database's, and reading an email from a path.
 import { describe, expect, it } from "vitest";
-import { emailFromPath } from "@/lib/inputs/path";
-import { toDbCity, toDbDate, toDbTaskType, toInputRow } from "@/lib/inputs/serialize";
+import { toDbCity, toDbTaskType } from "@/lib/requests/catalogue";
+import { fromStored, toDbDate } from "@/lib/requests/stored";
+import { emailFromPath, toRequestRow } from "@/lib/requests/wire";
 
-describe("toInputRow", () => {
+describe("a stored request as an API row", () => {
   it("answers in the API's values, the date as YYYY-MM-DD and created_at as ISO", () => {
-    const row = toInputRow({
-      inputId: "0b6f5f4e-8c1a-4f7e-9a41-3f1c0d2e5b77",
-      taskType: "Outlet_replacement",
-      city: "The_Hague",
-      date: new Date("2027-03-01T00:00:00.000Z"),
-      details: "<i>as text</i>",
-      criteria: null,
-      createdAt: new Date("2026-11-21T08:09:10.123Z"),
-    });
+    const row = toRequestRow(
+      fromStored({
+        id: "0b6f5f4e-8c1a-4f7e-9a41-3f1c0d2e5b77",
+        taskType: "Outlet_replacement",
+        city: "The_Hague",
+        date: new Date("2027-03-01T00:00:00.000Z"),
+        details: "<i>as text</i>",
+        criterion: null,
+        createdAt: new Date("2026-11-21T08:09:10.123Z"),
+      }),
+    );
     expect(row).toEqual({
       input_id: "0b6f5f4e-8c1a-4f7e-9a41-3f1c0d2e5b77",
       task_type: "Outlet-replacement",

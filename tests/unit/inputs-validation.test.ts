@@ -1,13 +1,8 @@
 // The request schemas shared by the form and the API: "today" is Amsterdam's, dates are real days,
 // and the messages a homeowner sees next to the fields.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  chooseCriterionSchema,
-  createInputSchema,
-  isCalendarDate,
-  requestFormSchema,
-  todayInAmsterdam,
-} from "@/lib/validations/inputs";
+import { isCalendarDate, requestFormSchema, todayInAmsterdam } from "@/lib/requests/schemas";
+import { chooseCriterionBodySchema, createRequestBodySchema } from "@/lib/requests/wire";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,7 +67,7 @@ describe("requestFormSchema messages", () => {
   });
 });
 
-describe("createInputSchema", () => {
+describe("createRequestBodySchema", () => {
   const base = {
     input_id: "0b6f5f4e-8c1a-4f7e-9a41-3f1c0d2e5b77",
     user_email: " Someone@Example.TEST ",
@@ -83,21 +78,21 @@ describe("createInputSchema", () => {
   };
 
   it("lower-cases the email and turns an empty or missing criterion into null", () => {
-    expect(createInputSchema.parse({ ...base, criteria: "" })).toMatchObject({ user_email: "someone@example.test", criteria: null });
-    expect(createInputSchema.parse(base).criteria).toBeNull();
-    expect(createInputSchema.parse({ ...base, criteria: "available" }).criteria).toBe("available");
+    expect(createRequestBodySchema.parse({ ...base, criteria: "" })).toMatchObject({ user_email: "someone@example.test", criteria: null });
+    expect(createRequestBodySchema.parse(base).criteria).toBeNull();
+    expect(createRequestBodySchema.parse({ ...base, criteria: "available" }).criteria).toBe("available");
   });
 
   it("refuses an input_id that is not a uuid", () => {
-    expect(createInputSchema.safeParse({ ...base, input_id: "0b6f5f4e" }).success).toBe(false);
+    expect(createRequestBodySchema.safeParse({ ...base, input_id: "0b6f5f4e" }).success).toBe(false);
   });
 });
 
-describe("chooseCriterionSchema", () => {
+describe("chooseCriterionBodySchema", () => {
   it.each(["price", "rated", "available"])("accepts %s", (criteria) => {
-    expect(chooseCriterionSchema.safeParse({ criteria, city: "Rotterdam", task_type: "Painting" }).success).toBe(true);
+    expect(chooseCriterionBodySchema.safeParse({ criteria, city: "Rotterdam", task_type: "Painting" }).success).toBe(true);
   });
   it("refuses anything else", () => {
-    expect(chooseCriterionSchema.safeParse({ criteria: "closest", city: "Rotterdam", task_type: "Painting" }).success).toBe(false);
+    expect(chooseCriterionBodySchema.safeParse({ criteria: "closest", city: "Rotterdam", task_type: "Painting" }).success).toBe(false);
   });
 });

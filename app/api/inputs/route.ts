@@ -1,14 +1,13 @@
-// POST /api/inputs – store a new repair request for the signed-in user (idempotent on input_id)
+// POST /api/inputs – store a new repair request for the signed-in user (idempotent on its id)
 import { ApiError } from "@/lib/api/errors";
 import { parseJson, withUser } from "@/lib/api/handler";
-import { createInput } from "@/lib/inputs/queries";
-import { createInputSchema } from "@/lib/validations/inputs";
+import { createRequest } from "@/lib/requests/queries";
+import { createRequestBodySchema, fromCreateRequestBody, savedRequestBody } from "@/lib/requests/wire";
 
 export const POST = withUser(async ({ req, user }) => {
-  const data = await parseJson(req, createInputSchema);
-  if (data.user_email !== user.email) {
+  const { ownerEmail, request } = fromCreateRequestBody(await parseJson(req, createRequestBodySchema));
+  if (ownerEmail !== user.email) {
     throw new ApiError("forbidden", "You can only submit requests for your own account.");
   }
-  const row = await createInput(user, data);
-  return Response.json({ rows: [row] });
+  return Response.json(savedRequestBody(await createRequest(user, request)));
 });

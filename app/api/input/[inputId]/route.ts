@@ -1,9 +1,10 @@
-// GET /api/input/{inputId} – one of the signed-in user's requests, as a one-item array
+// GET /api/input/{inputId} – one of the signed-in user's repair requests, as a one-item array
 import { parseParam, withUser } from "@/lib/api/handler";
-import { getInputForUserOrThrow } from "@/lib/inputs/queries";
-import { inputIdSchema } from "@/lib/validations/inputs";
+import { getRequestForUserOrThrow } from "@/lib/requests/queries";
+import { requestIdSchema } from "@/lib/requests/schemas";
+import { toRequestRow } from "@/lib/requests/wire";
 
 export const GET = withUser<{ inputId: string }>(async ({ params, user }) => {
-  const inputId = parseParam(params.inputId, inputIdSchema, "That request");
-  return Response.json([await getInputForUserOrThrow(user, inputId)]);
+  const id = parseParam(params.inputId, requestIdSchema, "That request");
+  return Response.json([toRequestRow(await getRequestForUserOrThrow(user, id))]);
 });

@@ -1,8 +1,8 @@
-// GET /api/inputs/{email} – the signed-in user's requests, newest first (another user's email: 403)
+// GET /api/inputs/{email} – the signed-in user's repair requests, newest first (another user's email: 403)
 import { ApiError } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/handler";
-import { listInputsForUser } from "@/lib/inputs/queries";
-import { emailFromPath } from "@/lib/inputs/path";
+import { listRequestsForUser } from "@/lib/requests/queries";
+import { emailFromPath, toRequestRow } from "@/lib/requests/wire";
 
 // The folder is named [key] because Next.js needs one name per level: the criteria route below it takes
 // a request id in the same place.
@@ -10,5 +10,5 @@ export const GET = withUser<{ key: string }>(async ({ params, user }) => {
   if (emailFromPath(params.key) !== user.email) {
     throw new ApiError("forbidden", "You can only see your own requests.");
   }
-  return Response.json(await listInputsForUser(user));
+  return Response.json((await listRequestsForUser(user)).map(toRequestRow));
 });

@@ -1,17 +1,19 @@
-// GET /api/job-openings/{job_id} – an array holding the one opening; 404 for an unknown or malformed id
+// GET /api/job-openings/{job_id} – an array holding the one published opening; 410 for one that has
+// closed; 404 for an unknown or malformed id and for a draft
 import { ApiError } from "@/lib/api/errors";
 import { parseParam, withErrors } from "@/lib/api/handler";
 import { PUBLIC_CACHE_CONTROL, toJobOpeningPayload } from "@/lib/careers/payload";
-import { getJobOpening } from "@/lib/careers/queries";
+import { lookUpJobOpening } from "@/lib/careers/queries";
 import { jobIdSchema } from "@/lib/validations/job-openings";
 
 const NOT_FOUND = "That job opening";
 
 export const GET = withErrors<{ jobId: string }>(async ({ params }) => {
   const jobId = parseParam(params.jobId, jobIdSchema, NOT_FOUND);
-  const opening = await getJobOpening(jobId);
-  if (!opening) throw new ApiError("not_found", `${NOT_FOUND} was not found.`);
-  return Response.json([toJobOpeningPayload(opening)], {
+  const found = await lookUpJobOpening(jobId);
+  if (found.kind === "gone") throw new ApiError("gone", "That job opening has closed and no longer takes applications.");
+  if (found.kind !== "published") throw new ApiError("not_found", `${NOT_FOUND} was not found.`);
+  return Response.json([toJobOpeningPayload(found.opening)], {
     headers: { "Cache-Control": PUBLIC_CACHE_CONTROL },
   });
 });

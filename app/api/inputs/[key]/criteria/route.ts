@@ -1,11 +1,11 @@
-// POST /api/inputs/{inputId}/criteria – save the criterion chosen for one of the user's requests
+// POST /api/inputs/{inputId}/criteria – save the criterion chosen for one of the user's repair requests and offer the request to the handyman it picks
 import { parseJson, parseParam, withUser } from "@/lib/api/handler";
-import { setInputCriterion } from "@/lib/inputs/queries";
-import { chooseCriterionSchema, inputIdSchema } from "@/lib/validations/inputs";
+import { chooseCriterion } from "@/lib/requests/workflow";
+import { requestIdSchema } from "@/lib/requests/schemas";
+import { chooseCriterionBodySchema, fromChooseCriterionBody, savedRequestBody } from "@/lib/requests/wire";
 
 export const POST = withUser<{ key: string }>(async ({ req, params, user }) => {
-  const inputId = parseParam(params.key, inputIdSchema, "That request");
-  const choice = await parseJson(req, chooseCriterionSchema);
-  const row = await setInputCriterion(user, inputId, choice);
-  return Response.json({ rows: [row] });
+  const id = parseParam(params.key, requestIdSchema, "That request");
+  const choice = fromChooseCriterionBody(await parseJson(req, chooseCriterionBodySchema));
+  return Response.json(savedRequestBody(await chooseCriterion(user, id, choice)));
 });

@@ -1,0 +1,227 @@
+"use client";
+// /inputs/criteria/arranging: the confirmation. It loads the user's requests, takes the one named in
+// the URL (else the newest), and works the match out in the browser from that request's stored
+// criterion and the list of handymen the server hands over (the same list the server ranked when it
+// offered the request), so a reload always shows what the matching rule says. Beside the match: why
+// this handyman, an all-in estimate for a typical job, and, while nobody has accepted, the next two in
+// the ranking to pick instead. Everything is in the page's language.
+import { useTranslations } from "next-intl";
+import { Link, usePageLocale } from "@/components/i18n/link";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { LinkButton } from "@/components/ui/button";
+import { PickHandymanForm } from "@/components/job/request-step-forms";
+import type { Locale } from "@/i18n/locales";
+import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
+import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
+import { cityLabel, tradeNames } from "@/lib/requests/catalogue";
+import type { ConfirmationView } from "@/lib/requests/details";
+import { estimateJob } from "@/lib/requests/estimates";
+import type { RepairRequest } from "@/lib/requests/schemas";
+import { whyThisHandyman, type MatchContext } from "@/lib/requests/why-this-handyman";
+import { useMyRequests } from "./request-cache";
+import { QueryError } from "@/components/ui/query-error";
+import { useQueryErrorText } from "@/components/ui/use-query-error-text";
+import { RequestSummary } from "./request-summary";
+import styles from "./request.module.css";
+
+type Translate = ReturnType<typeof useTranslations<"request">>;
+
+/** The request a confirmation is about: the one named, or else the newest by created_at. */
+function pickRequest(requests: RepairRequest[], id: string | undefined): RepairRequest | null {
+  if (id) return requests.find((request) => request.id === id) ?? null;
+  return requests.reduce<RepairRequest | null>(
+    (newest, request) => (!newest || request.createdAt > newest.createdAt ? request : newest),
+    null,
+  );
+}
+
+/** Where the request stands with the handyman shown, in one line. */
+function holderStatus(view: ConfirmationView, name: string, t: Translate, locale: Locale): string | null {
+  switch (view.state) {
+    case "offered":
+      return view.respondBy ? t("arranging.status.offered", { name, time: formatDateTime(view.respondBy, locale) }) : null;
+    case "accepted":
+    case "date_proposed":
+      return t("arranging.status.accepted", { name });
+    case "done":
+    case "reviewed":
+      return t("arranging.status.done", { name });
+    default:
+      return null;
+  }
+}
+
+/**
+ * "Why this handyman" in the page's language: English as lib/requests/why-this-handyman.ts words it
+ * (shared with the order page's timeline), other languages from the catalogue by the same rule.
+ */
+function whyIn(locale: Locale, t: Translate, handyman: Pick<Handyman, "id">, ranking: readonly Pick<Handyman, "id">[], context: MatchContext): string {
+  if (locale === "en") return whyThisHandyman(handyman, ranking, context);
+  const { criterion, city, taskType } = context;
+  const trade = tradeNames(taskType, locale);
+  const words = { trade: trade.one, trades: trade.many, city: cityLabel(city, locale), count: ranking.length };
+  const place = ranking.findIndex((h) => h.id === handyman.id) + 1;
+  if (ranking.length === 1 && place === 1) return t(criterion === "available" ? "why.onlyAvailable" : "why.onlyOne", words);
+  if (place === 0) return t("why.chosenFrom", words);
+  return t(`why.${criterion}`, { ...words, place });
+}
+
+export function ArrangingResult({ requestId, view }: { requestId?: string; view: ConfirmationView | null }) {
+  const t = useTranslations("request");
+  const locale = usePageLocale();
+  const errorText = useQueryErrorText(t("arranging.yourRequest"));
+  const requests = useMyRequests();
+
+  if (requests.isPending) {
+    return (
+      <p role="status" className={styles.loading}>
+        {t("arranging.loading")}
+      </p>
+    );
+  }
+  if (requests.isError) {
+    return <QueryError error={requests.error} onRetry={() => void requests.refetch()} what={t("arranging.yourRequest")} text={errorText} />;
+  }
+
+  // Without an id in the URL the server already chose the newest request; the browser takes the same one.
+  const request = pickRequest(requests.data, requestId ?? view?.requestId);
+  if (!request) {
+    return (
+      <Alert tone="info" title={t("arranging.nothingTitle")}>
+        <p>{t("arranging.nothingText")}</p>
+        <LinkButton href="/inputs">{t("arranging.makeRequest")}</LinkButton>
+      </Alert>
+    );
+  }
+  if (!request.criterion) {
+    return (
+      <Alert tone="info" title={t("arranging.noCriterionTitle")}>
+        <p>{t("arranging.noCriterionText")}</p>
+        <LinkButton href={`/inputs/criteria/${request.id}`}>{t("arranging.chooseCriterion")}</LinkButton>
+      </Alert>
+    );
+  }
+
+  const city = cityLabel(request.city, locale);
+  const job = t(`taskJobs.${request.taskType}`);
+  const current = view?.requestId === request.id ? view : null;
+  if (current?.state === "cancelled") {
+    return (
+      <Alert tone="info" title={t("arranging.cancelledTitle")}>
+        <p>{t("arranging.cancelledText", { job, city })}</p>
+        <LinkButton href="/inputs">{t("arranging.makeNew")}</LinkButton>
+      </Alert>
+    );
+  }
+  const ranking = rankHandymen({ criteria: request.criterion, city: request.city, task_type: request.taskType }, current?.handymen ?? []);
+  const holder = current?.holderId != null ? (current.handymen.find((h) => h.id === current.holderId) ?? null) : null;
+  const match: Handyman | null = current?.state === "unmatched" ? null : (holder ?? ranking[0] ?? null);
+  const context = { criterion: request.criterion, city: request.city, taskType: request.taskType };
+  const estimate = match ? estimateJob(request.taskType, match.price_per_hour) : null;
+  const alternatives = match && current?.state === "offered" ? ranking.filter((h) => h.id !== match.id).slice(0, 2) : [];
+  const status = match && current ? holderStatus(current, match.name, t, locale) : null;
+  const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
+
+  return (
+    <div className={styles.stack}>
+      {match ? (
+        <Card as="section" aria-labelledby="match-heading" className={styles.match}>
+          <div className={styles.avatar} aria-hidden="true">
+            {match.name.slice(0, 1)}
+          </div>
+          <div>
+            <p className={styles.eyebrow}>{t("arranging.eyebrow")}</p>
+            <h2 id="match-heading" className={styles.matchName}>
+              {match.name}
+            </h2>
+            <p>
+              {t("arranging.takesCare", {
+                pronoun: t(pronounFor(match.name) === "She" ? "arranging.pronounShe" : "arranging.pronounHe"),
+                job,
+                city,
+              })}
+            </p>
+            <p className={styles.why}>
+              <strong>{t("arranging.why", { name: match.name })}</strong> {whyIn(locale, t, match, ranking, context)}
+            </p>
+            <ul className={styles.facts}>
+              <li>{t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}</li>
+              <li>{t.rich("arranging.price", { price: formatHourlyPrice(match.price_per_hour, locale), strong })}</li>
+            </ul>
+            {estimate ? (
+              <p className={styles.estimate}>
+                {t.rich("arranging.estimate", {
+                  range: formatPriceRange(estimate.low, estimate.high, locale),
+                  typicalJob: locale === "en" ? estimate.typicalJob : t(`typicalJob.${request.taskType}`),
+                  low: formatNumber(estimate.hours[0], locale),
+                  high: formatNumber(estimate.hours[1], locale),
+                  fee: formatWholeEuros(estimate.calloutFee, locale),
+                  name: match.name,
+                  strong,
+                })}
+              </p>
+            ) : null}
+            {status ? <p>{status}</p> : null}
+          </div>
+        </Card>
+      ) : (
+        <Alert tone="warning" title={t("arranging.nobodyTitle")}>
+          <p>{t("arranging.nobodyText", { work: t(`taskWork.${request.taskType}`), city })}</p>
+          <LinkButton href={`/inputs/criteria/${request.id}`} variant="secondary">
+            {t("arranging.chooseAnother")}
+          </LinkButton>
+        </Alert>
+      )}
+
+      {alternatives.length ? (
+        <Card as="section" aria-labelledby="alternatives-heading" tone="flat">
+          <h2 id="alternatives-heading" className={styles.sectionTitle}>
+            {t("arranging.alternativesHeading", { count: alternatives.length })}
+          </h2>
+          <p className={styles.hint}>{t("arranging.alternativesHint", { name: match?.name ?? "" })}</p>
+          <ul className={styles.alternatives}>
+            {alternatives.map((other) => (
+              <li key={other.id} className={styles.alternative}>
+                <span>
+                  <strong>{other.name}</strong>:{" "}
+                  {t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
+                  {whyIn(locale, t, other, ranking, context)}
+                </span>
+                <PickHandymanForm
+                  requestId={request.id}
+                  handymanId={other.id}
+                  name={other.name}
+                  text={{ pick: t("arranging.pickInstead", { name: other.name }), unreachable: t("form.unreachable") }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
+      <Card as="section" aria-labelledby="confirmed-request-heading" tone="flat">
+        <h2 id="confirmed-request-heading" className={styles.sectionTitle}>
+          {t("arranging.requestHeading")}
+        </h2>
+        <RequestSummary request={request} showCriterion />
+      </Card>
+
+      <div className={styles.actionsRow}>
+        {match ? (
+          <LinkButton href={`/inputs/criteria/${request.id}`} variant="secondary">
+            {t("arranging.chooseAnother")}
+          </LinkButton>
+        ) : null}
+        {current && current.state !== "submitted" ? (
+          <Link href={`/dashboard/orders/${request.id}`} className={styles.followLink}>
+            {t("arranging.follow")}
+          </Link>
+        ) : null}
+        <LinkButton href="/dashboard/orders" variant="ghost">
+          {t("arranging.allOrders")}
+        </LinkButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Reading request bodies, for the API's JSON and next-auth's form posts alike: one size limit, the same
+// refusals. 415 for the wrong content type, 413 past 16 KiB (also when the client lies about
+// Content-Length or sends none), 400 for a body that breaks off or does not parse.
+import { ApiError } from "./errors";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+const kinds = {
+  json: {
+    type: JSON_TYPE,
+    wrongType: "Send the request body as JSON (Content-Type: application/json).",
+    tooLarge: `The request body may be at most ${MAX_BODY_BYTES / 1024} KiB.`,
+  },
+  form: {
+    type: FORM_TYPE,
+    wrongType: "Send the form as application/x-www-form-urlencoded, as the sign-in form does.",
+    tooLarge: `The form may be at most ${MAX_BODY_BYTES / 1024} KiB.`,
+  },
+} as const;
+
+/** The body as text, once its content type is the expected kind and its size within the limit. */
+export async function readBody(req: Request, kind: keyof typeof kinds): Promise<string> {
+  const expected = kinds[kind];
+  if (!expected.type.test((req.headers.get("content-type") ?? "").trim())) {
+    throw new ApiError("unsupported_media_type", expected.wrongType);
+  }
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", expected.tooLarge);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (a reset connection): its fault, not the database's or ours.
+      throw new ApiError("bad_request", "The request body could not be read.");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError("payload_too_large", expected.tooLarge);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A JSON body, parsed. */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  const text = await readBody(req, "json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,15 @@
+// Reading a form posted to a server action: its text fields, and whether the page's own script made
+// the post (components/ui/use-form-action.ts) or the browser did, without JavaScript.
+
+export const IN_PAGE_FIELD = "in_page";
+
+/** The text of a field; "" when it is missing or a file. */
+export function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/** True when the page's script posted the form and handles the answer itself (no redirect wanted). */
+export function postedInPage(form: FormData): boolean {
+  return form.get(IN_PAGE_FIELD) === "1";
+}
