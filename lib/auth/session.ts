@@ -1,8 +1,13 @@
 // Who is signed in, decided by the session cookie (a next-auth JWT) and confirmed against the database.
-// Route handlers get the user here; nothing a client sends in a body or URL decides identity.
-import { getToken } from "next-auth/jwt";
+// Route handlers get the user here; nothing a client sends in a body or URL decides identity. Pages,
+// layouts and server actions ask getCurrentUser()/requireUser(): one read per request, however many
+// components ask (React's cache() keeps the answer for the request being rendered).
+import { redirect } from "next/navigation";
+import { cache } from "react";
 import { env } from "../env";
-import { getDb } from "../db";
+import { sessionCookieName } from "./cookies";
+import { liveSessionOwner } from "./sessions";
+import { decodeSessionToken, sessionTokenFrom } from "./session-token";
 
 export type SessionUser = { id: string; email: string };
 
@@ -23,18 +28,12 @@ function parseCookies(header: string | undefined): Record<string, string> {
 }
 
 async function userFromToken(headers: Record<string, string>): Promise<SessionUser | null> {
-  const { NEXTAUTH_SECRET, NEXTAUTH_URL } = env();
-  const token = await getToken({
-    // getToken reads `cookies` (chunked session cookies included) and `headers` of a request-like object.
-    req: { headers, cookies: parseCookies(headers.cookie) } as unknown as Parameters<typeof getToken>[0]["req"],
-    secret: NEXTAUTH_SECRET,
-    secureCookie: NEXTAUTH_URL?.startsWith("https://") ?? false,
-  }).catch(() => null);
-  if (!token?.sub) return null;
-  const db = await getDb();
-  // The user may have been deleted since the token was issued; a stale token signs nobody in.
-  const user = await db.user.findUnique({ where: { id: token.sub }, select: { id: true, email: true } });
-  return user;
+  const cookies = Object.entries(parseCookies(headers.cookie)).map(([name, value]) => ({ name, value }));
+  const raw = sessionTokenFrom(cookies, sessionCookieName());
+  const token = raw ? await decodeSessionToken(raw, env().NEXTAUTH_SECRET) : null;
+  // A token counts only while its session is live: not signed out, not ended everywhere, not too old,
+  // and its account still there (lib/auth/sessions.ts).
+  return liveSessionOwner(token);
 }
 
 /** The signed-in user of an API request, or null. */
@@ -43,8 +42,31 @@ export function getUserFromRequest(req: Request): Promise<SessionUser | null> {
 }
 
 /** The signed-in user of the page being rendered, or null (server components and actions). */
-export async function getCurrentUser(): Promise<SessionUser | null> {
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const { headers } = await import("next/headers");
   const incoming = await headers();
   return userFromToken(Object.fromEntries(incoming.entries()));
+});
+
+/** The signed-in user; a signed-out visitor is sent to the home page (in the page's language) instead. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getCurrentUser();
+  if (!user) {
+    const [{ pageLocale }, { localizedPath }] = await Promise.all([import("../i18n/page-locale"), import("../i18n/paths")]);
+    redirect(localizedPath(await pageLocale(), "/"));
+  }
+  return user;
+}
+
+/**
+ * The signed-in user for the site header, or null. Pages are prerendered with the signed-out header;
+ * a request that carries a session cookie is rendered on demand in draft mode (see
+ * lib/security/session-render.ts), and only such a render reads the session, so the header never
+ * turns a prerendered page into one rendered on every request. A session that cannot be checked (the
+ * database is unreachable) shows the signed-out header.
+ */
+export async function getHeaderUser(): Promise<SessionUser | null> {
+  const { draftMode } = await import("next/headers");
+  const onDemand = process.env.NODE_ENV === "development" || (await draftMode()).isEnabled;
+  return onDemand ? getCurrentUser().catch(() => null) : null;
 }

@@ -55,6 +55,18 @@ export function normaliseIp(address: string): string | null {
 }
 
 /**
+ * The keys an address is counted under: an IPv4 address alone; an IPv6 /64 also under its /56, since
+ * providers often hand one subscriber a whole /56 and an attacker could otherwise rotate through 256
+ * networks of their own.
+ */
+export function addressKeys(ip: string): string[] {
+  const network = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)::\/64$/.exec(ip);
+  if (!network) return [ip];
+  const fourth = parseInt(network[4], 16) & 0xff00;
+  return [ip, `${network[1]}:${network[2]}:${network[3]}:${fourth.toString(16)}::/56`];
+}
+
+/**
  * The client address from the trusted header, or null when none is configured or the value is not an
  * address. For list headers (X-Forwarded-For) the last entry is taken: it is the one the trusted proxy
  * itself added; entries before it came from the client and may be forged.

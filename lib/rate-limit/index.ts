@@ -1,12 +1,14 @@
 // Fixed-window attempt counters on rate-limiter-flexible. RATE_LIMIT_STORE picks the store: this
-// process's memory (default, one instance), or PostgreSQL on the app's own pool so that several
-// instances share the counts. A PostgreSQL limiter keeps an in-memory insurance limiter that counts
-// on while the database cannot be reached. Keys are hashed, so no email or address is stored.
+// process's memory (default, one instance), or one that several instances share: PostgreSQL on the
+// app's own pool, or Redis (REDIS_URL, rate-limiter-flexible's native Redis limiter). A shared limiter
+// keeps an in-memory insurance limiter that counts on while its store cannot be reached. Keys are
+// hashed, so no email or address is stored.
 import "server-only";
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { getConnection } from "../db";
+import { getRedis, redisReady } from "../redis";
 
 export type LimitSpec = {
   /** Distinguishes the counters of one limiter from another's in the shared store. */
@@ -16,7 +18,7 @@ export type LimitSpec = {
   durationSeconds: number;
 };
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type LimitDecision = { allowed: true; /** Attempts counted in the window, this one included. */ count: number } | { allowed: false; retryAfterSeconds: number };
 
 export type Limiter = {
   readonly spec: LimitSpec;
@@ -24,12 +26,19 @@ export type Limiter = {
   consume(key: string): Promise<LimitDecision>;
   /** Gives back one counted attempt (e.g. after a successful sign-in). */
   refund(key: string): Promise<void>;
+  /** Refuses `key` for the next `seconds`, whatever its count. */
+  hold(key: string, seconds: number): Promise<void>;
+  /** Seconds until a held or exhausted `key` is allowed again; 0 when it is allowed now. */
+  waitFor(key: string): Promise<number>;
 };
 
-export type LimitStore = "memory" | "postgres";
+export type LimitStore = "memory" | "postgres" | "redis";
 
 /** The table PostgreSQL limiters share (created by the library if missing). */
 export const RATE_LIMIT_TABLE = "auth_rate_limits";
+
+/** What the keys of Redis limiters start with, followed by the limiter's name and the hashed key. */
+export const RATE_LIMIT_REDIS_PREFIX = "fixwell:limits:";
 
 function hashedKey(key: string): string {
   return createHash("sha256").update(key).digest("base64url");
@@ -58,6 +67,27 @@ async function postgresLimiter(spec: LimitSpec, insurance: RateLimiterMemory): P
   });
 }
 
+async function redisLimiter(spec: LimitSpec, insurance: RateLimiterMemory): Promise<RateLimiterAbstract> {
+  const client = getRedis();
+  // Counting starts in Redis once it answers; until then the caller counts in memory.
+  await redisReady(client);
+  return new RateLimiterRedis({
+    storeClient: client,
+    // While the connection is down, count in the insurance limiter at once instead of failing.
+    rejectIfRedisNotReady: true,
+    keyPrefix: `${RATE_LIMIT_REDIS_PREFIX}${spec.name}`,
+    points: spec.points,
+    duration: spec.durationSeconds,
+    insuranceLimiter: insurance,
+  });
+}
+
+function sharedLimiter(store: Exclude<LimitStore, "memory">, spec: LimitSpec, insurance: RateLimiterMemory): Promise<RateLimiterAbstract> {
+  return store === "redis" ? redisLimiter(spec, insurance) : postgresLimiter(spec, insurance);
+}
+
+const STORE_NAMES = { postgres: "PostgreSQL", redis: "Redis" } as const;
+
 function retryAfter(result: RateLimiterRes): number {
   return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 }
@@ -68,13 +98,13 @@ export function createLimiter(spec: LimitSpec, store: LimitStore = env().RATE_LI
 
   async function current(): Promise<RateLimiterAbstract> {
     if (store === "memory") return insurance;
-    backing ??= postgresLimiter(spec, insurance);
+    backing ??= sharedLimiter(store, spec, insurance);
     try {
       return await backing;
     } catch (error) {
-      // The table could not be prepared (database down at start): count in memory for now, retry later.
+      // The store could not be prepared (database or Redis down at start): count in memory for now, retry later.
       backing = undefined;
-      console.error(`[rate-limit] ${spec.name}: PostgreSQL store unavailable, counting in memory: ${(error as Error).message}`);
+      console.error(`[rate-limit] ${spec.name}: ${STORE_NAMES[store]} store unavailable, counting in memory: ${(error as Error).message}`);
       return insurance;
     }
   }
@@ -84,8 +114,8 @@ export function createLimiter(spec: LimitSpec, store: LimitStore = env().RATE_LI
     async consume(key) {
       const limiter = await current();
       try {
-        await limiter.consume(hashedKey(key));
-        return { allowed: true };
+        const result = await limiter.consume(hashedKey(key));
+        return { allowed: true, count: result.consumedPoints };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(rejection) };
         throw rejection;
@@ -94,6 +124,15 @@ export function createLimiter(spec: LimitSpec, store: LimitStore = env().RATE_LI
     async refund(key) {
       const limiter = await current();
       await limiter.reward(hashedKey(key), 1).catch(() => undefined);
+    },
+    async hold(key, seconds) {
+      const limiter = await current();
+      await limiter.block(hashedKey(key), seconds);
+    },
+    async waitFor(key) {
+      const limiter = await current();
+      const result = await limiter.get(hashedKey(key));
+      return result && result.consumedPoints > spec.points ? retryAfter(result) : 0;
     },
   };
 }

@@ -22,8 +22,25 @@ describe("accounts settings in parseEnv", () => {
     expect(() => parseEnv({ ...base, RATE_LIMIT_STORE: "postgres" })).toThrow(/RATE_LIMIT_STORE/);
   });
 
+  it("accepts the Redis store with a redis:// or rediss:// URL", () => {
+    expect(parseEnv({ ...base, RATE_LIMIT_STORE: "redis", REDIS_URL: "redis://localhost:6379" }).RATE_LIMIT_STORE).toBe("redis");
+    expect(parseEnv({ ...base, RATE_LIMIT_STORE: "redis", REDIS_URL: "rediss://:secret@cache.example.com:6380/2" }).REDIS_URL).toBe(
+      "rediss://:secret@cache.example.com:6380/2",
+    );
+  });
+
+  it("refuses the Redis store without REDIS_URL, naming both variables", () => {
+    expect(() => parseEnv({ ...base, RATE_LIMIT_STORE: "redis" })).toThrow(/RATE_LIMIT_STORE=redis needs REDIS_URL/);
+  });
+
+  it("refuses a REDIS_URL that is not a redis:// URL without repeating it", () => {
+    const attempt = () => parseEnv({ ...base, REDIS_URL: "http://:hunter2@cache.example.com" });
+    expect(attempt).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+
   it.each([
-    ["RATE_LIMIT_STORE", { RATE_LIMIT_STORE: "redis" }],
+    ["RATE_LIMIT_STORE", { RATE_LIMIT_STORE: "mongodb" }],
     ["TRUSTED_IP_HEADER", { TRUSTED_IP_HEADER: "x forwarded: for" }],
   ])("refuses a malformed %s and names it", (name, values) => {
     expect(() => parseEnv({ ...base, ...values })).toThrow(new RegExp(name));

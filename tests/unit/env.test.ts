@@ -1,6 +1,6 @@
 // The environment is validated once, and a bad value names the variable.
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../../lib/env";
+import { EnvError, parseEnv, productionWarnings } from "../../lib/env";
 
 const secret = "s".repeat(40);
 
@@ -36,5 +36,27 @@ describe("parseEnv", () => {
   it("does not generate a secret when asked not to (build time)", () => {
     const env = parseEnv({ NODE_ENV: "production" }, { requireSecret: false, generateSecret: false });
     expect(env.NEXTAUTH_SECRET).toBe("");
+  });
+
+  it.each([
+    ["http on a public host", "http://www.fixwell.example", /must be an https/],
+    ["no URL at all", undefined, /NEXTAUTH_URL is required/],
+  ])("refuses to serve production with %s as NEXTAUTH_URL", (_, url, message) => {
+    expect(() => parseEnv({ NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: url }, { requireSecret: true })).toThrow(message);
+  });
+
+  it.each(["https://www.fixwell.example", "http://localhost:3000", "http://127.0.0.1:4123"])(
+    "serves production at %s",
+    (url) => {
+      const production = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: url, MAIL_TRANSPORT: "file" } as const;
+      expect(parseEnv(production, { requireSecret: true }).NEXTAUTH_URL).toBe(url);
+    },
+  );
+});
+
+describe("productionWarnings", () => {
+  it("warns that per-address limits are off without TRUSTED_IP_HEADER, and is quiet with it", () => {
+    expect(productionWarnings({ TRUSTED_IP_HEADER: undefined }).join(" ")).toMatch(/per-address sign-in limits are off/);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for" })).toEqual([]);
   });
 });

@@ -1,0 +1,2 @@
+// The dashboard's "Account" tile leads here: the same page as /account.
+export { default, generateMetadata } from "../../account/page";

@@ -1,0 +1,43 @@
+"use client";
+// The forgotten-password form: one email address, and the same answer for every address.
+import { useTranslations } from "next-intl";
+import { Link } from "@/components/i18n/link";
+import { forgotPasswordAction } from "@/lib/auth/recovery-actions";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { fieldErrorsOf } from "@/lib/validations/field-errors";
+import { forgotPasswordSchema } from "@/lib/validations/auth";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, controlClassName } from "@/components/ui/field";
+import { useAuthForm } from "./use-auth-form";
+import styles from "./auth-form.module.css";
+
+function validate(form: FormData) {
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+  return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
+}
+
+export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
+  const { state, formAction, pending, formRef, onSubmit, fieldErrors, message } = useAuthForm(forgotPasswordAction, EMPTY_ACCOUNT_FORM, validate);
+
+  return (
+    <>
+      <form ref={formRef} className={styles.form} action={formAction} onSubmit={onSubmit} noValidate aria-label={t("forgot.formLabel")}>
+        {message ? <Alert tone="error">{message}</Alert> : null}
+        {state.notice && !pending ? <Alert tone="success">{state.notice}</Alert> : null}
+        <Field id="forgot-email" label={t("fields.email")} error={fieldErrors.email}>
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" required defaultValue={state.email} className={controlClassName} />
+          )}
+        </Field>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("forgot.pending") : t("forgot.submit")}
+        </Button>
+      </form>
+      <p className={styles.switch}>
+        {t("forgot.remembered")} <Link href="/login">{t("forgot.signIn")}</Link>
+      </p>
+    </>
+  );
+}

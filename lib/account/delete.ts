@@ -1,0 +1,75 @@
+// "Delete my account" (the GDPR's right to erasure): after the password is confirmed, one transaction
+// removes the account, its repair requests and its links, and queues a goodbye mail to the address it
+// had. The account's row goes, so a session cookie issued to it signs nobody in from that moment.
+//
+// A job a handyman accepted is part of that handyman's records too (their timeline, their reviews and
+// rating), so it is anonymised rather than removed: its details text is emptied and it moves to a new,
+// nameless placeholder account (deleted-<random id>@deleted.invalid, an address no form accepts, with no
+// usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
+// an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Prisma } from "../generated/prisma/client";
+import { getDb } from "../db";
+import { accountDeletedMessage, enqueueMail } from "../mail";
+import { AfterCommit } from "../requests/after-commit";
+import { applyTransition, canTake } from "../requests/lifecycle";
+import { notify } from "../requests/notices";
+import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
+import { checkCurrentPassword } from "../auth/password-change";
+import { authLimiters, type AuthLimiters } from "../auth/limits";
+
+type Tx = Prisma.TransactionClient;
+
+/** The address of a placeholder that keeps a deleted account's accepted jobs: unique, and refused by every form (lib/validations/auth.ts). */
+export const deletedAccountEmail = (placeholderId: string) => `deleted-${placeholderId}@deleted.invalid`;
+
+/** No argon2 hash looks like this, so no password ever matches it. */
+const NO_PASSWORD = "!deleted";
+
+export type DeleteAccountOutcome =
+  | { kind: "deleted"; email: string; keptForHandymen: number }
+  | { kind: "wrong_password" }
+  | { kind: "rate_limited"; retryAfterSeconds: number };
+
+export async function deleteAccount(userId: string, password: string, limiters: AuthLimiters = authLimiters()): Promise<DeleteAccountOutcome> {
+  const check = await checkCurrentPassword(userId, password, limiters);
+  if (check.kind === "wrong") return { kind: "wrong_password" };
+  if (check.kind === "rate_limited") return check;
+
+  const db = await getDb();
+  const after = new AfterCommit();
+  const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId));
+  await after.run();
+  console.info(`[security] account deleted: user=${userId} kept_for_handymen=${outcome.keptForHandymen}`);
+  return { kind: "deleted", ...outcome };
+}
+
+async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
+  const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
+  const rows = await tx.repairRequest.findMany({
+    where: { userId },
+    select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },
+  });
+
+  const kept: string[] = [];
+  for (const row of rows) {
+    const request = fromTrackedRow(row);
+    const holder = row.offers[0];
+    if (holder && canTake("cancel", request.state)) {
+      await applyTransition(tx, { requestId: request.id, action: "cancel", from: request.state, actor: { role: "homeowner", userId } });
+      await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: new Date() } });
+      await notify.cancelled(tx, after, { request, handymanId: holder.handymanId });
+    }
+    if (row.offers.some((offer) => offer.status === "accepted")) kept.push(request.id);
+  }
+
+  if (kept.length > 0) {
+    const placeholder = await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } });
+    await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholder.id, details: "", proposedDate: null } });
+  }
+  // The rest goes with the account: requests (with their offers, events and reviews) and mailed links.
+  await tx.user.delete({ where: { id: userId } });
+  after.mail((await enqueueMail(tx, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }))).id);
+  return { email, keptForHandymen: kept.length };
+}

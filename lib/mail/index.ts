@@ -1,0 +1,32 @@
+// Mail: everything Fixwell sends leaves through here. Build a message with a builder from ./messages,
+// queue it with `enqueueMail(tx, message)` inside the transaction of the change that causes it, and
+// after the commit call `nudgeMailDelivery(id)` (lib/jobs) so the worker sends it at once:
+//
+//   const { id } = await db.$transaction(async (tx) => {
+//     const token = await issueAccountToken(tx, …);
+//     return enqueueMail(tx, passwordResetMessage({ to: user.email, token, validMinutes: 30 }));
+//   });
+//   await nudgeMailDelivery(id);
+//
+// The deliver-mail job (lib/jobs) sends queued rows with nodemailer, retrying with backoff.
+import "server-only";
+
+export {
+  composeMail,
+  verifyEmailMessage,
+  passwordResetMessage,
+  passwordChangedMessage,
+  accountDeletedMessage,
+  invitationMessage,
+  requestCancelledForYouMessage,
+  mailText,
+  mailCity,
+  pageLink,
+  MAIL_LINK_PATHS,
+  type MailMessage,
+  type MailContent,
+} from "./messages";
+export { siteLink } from "./links";
+export { enqueueMail, type MailTransaction } from "./outbox";
+export { mailTransportConfig, mailSender, describeSmtpUrl } from "./transport";
+export { listDevMailbox, type DevMail } from "./dev-mailbox";

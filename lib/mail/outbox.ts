@@ -1,0 +1,88 @@
+// The outbox: a mail is a row in `mail_outbox`, written in the transaction of the change that causes
+// it, so a change that rolls back sends nothing and a change that commits cannot lose its mail. The
+// deliver-mail job (lib/jobs) claims a row, hands it to the transport and records the outcome here.
+//
+// A row is claimed with one conditional UPDATE, so two workers never hold it at once; the claim lapses
+// after `claimSeconds`, so a worker that died mid-send leaves the row to be retried, not stuck.
+import "server-only";
+import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import { isLocale } from "../../i18n/locales";
+import { mailMessageSchema, rewriteFor, type MailMessage } from "./messages";
+
+/** A Prisma transaction client (`db.$transaction(async (tx) => …)`); the client itself works too. */
+export type MailTransaction = Prisma.TransactionClient;
+
+/**
+ * Queues `message` inside the caller's transaction. Nothing leaves before that transaction commits;
+ * afterwards, `nudgeMailDelivery(id)` from lib/jobs sends it at once (the periodic sweep would anyway).
+ * A mail whose builder was not told the reader's language is written in the language of the account
+ * at its address (English for an address without one).
+ */
+export async function enqueueMail(tx: MailTransaction, message: MailMessage): Promise<{ id: string }> {
+  const { to, subject, text, html } = mailMessageSchema.parse(await inRecipientsLanguage(tx, message));
+  return tx.outboxMessage.create({ data: { recipient: to, subject, text, html }, select: { id: true } });
+}
+
+async function inRecipientsLanguage(tx: MailTransaction, message: MailMessage): Promise<MailMessage> {
+  const rewrite = rewriteFor(message);
+  if (!rewrite) return message;
+  const account = await tx.user.findUnique({ where: { email: message.to.toLowerCase() }, select: { locale: true } });
+  return account && isLocale(account.locale) && account.locale !== "en" ? rewrite(account.locale) : message;
+}
+
+export type ClaimedMail = MailMessage & { id: string; attempts: number };
+
+/** Takes the row for one delivery attempt, if it is unsent, due and not held by another worker. */
+export async function claimOutboxMessage(db: PrismaClient, id: string, claimSeconds: number): Promise<ClaimedMail | undefined> {
+  const rows = await db.$queryRaw<{ id: string; recipient: string; subject: string; text: string; html: string; attempts: number }[]>`
+    UPDATE "mail_outbox"
+       SET "claimed_until" = now() + ${claimSeconds} * interval '1 second', "attempts" = "attempts" + 1
+     WHERE "id" = ${id}::uuid
+       AND "sent_at" IS NULL AND "failed_at" IS NULL AND "next_attempt_at" <= now()
+       AND ("claimed_until" IS NULL OR "claimed_until" < now())
+    RETURNING "id", "recipient", "subject", "text", "html", "attempts"`;
+  const row = rows[0];
+  return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: Number(row.attempts) };
+}
+
+/** Records a delivery and empties the bodies: a sent link (a reset token) has no reason to stay in the database. */
+export async function markOutboxSent(db: PrismaClient, id: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "mail_outbox" SET "sent_at" = now(), "claimed_until" = NULL, "last_error" = NULL, "text" = '', "html" = ''
+     WHERE "id" = ${id}::uuid`;
+}
+
+/**
+ * Records a failed attempt. With `retryInSeconds` the row becomes due again then, and the time is
+ * returned; without, the mail is given up on (`failed_at`) and stays in the table for an operator.
+ */
+export async function recordOutboxFailure(db: PrismaClient, id: string, error: string, retryInSeconds: number | null): Promise<Date | null> {
+  if (retryInSeconds === null) {
+    await db.$executeRaw`
+      UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error} WHERE "id" = ${id}::uuid`;
+    return null;
+  }
+  const rows = await db.$queryRaw<{ next_attempt_at: Date }[]>`
+    UPDATE "mail_outbox"
+       SET "next_attempt_at" = now() + ${retryInSeconds} * interval '1 second', "claimed_until" = NULL, "last_error" = ${error}
+     WHERE "id" = ${id}::uuid
+    RETURNING "next_attempt_at"`;
+  return rows[0]?.next_attempt_at ?? null;
+}
+
+/** Rows that should be going out now but have nobody working on them: lost nudges, lapsed claims. */
+export async function findDueOutboxIds(db: PrismaClient, limit = 100): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "mail_outbox"
+     WHERE "sent_at" IS NULL AND "failed_at" IS NULL AND "next_attempt_at" <= now()
+       AND ("claimed_until" IS NULL OR "claimed_until" < now())
+     ORDER BY "next_attempt_at" LIMIT ${limit}`;
+  return rows.map((row) => row.id);
+}
+
+/** Forgets sent mail after two weeks and given-up mail after thirty days. */
+export async function pruneOutbox(db: PrismaClient): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "mail_outbox"
+     WHERE "sent_at" < now() - interval '14 days' OR "failed_at" < now() - interval '30 days'`;
+}

@@ -1,0 +1,135 @@
+// Verifying an address, against a real database and a real SMTP server: sign-up mails the link in the
+// same transaction that creates the account, the request flow works before the link is followed, the
+// link verifies only the address it went to and says so plainly when followed again, and "send again"
+// on /account replaces the link a few times an hour at most.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
+import { getDb, snapshotTables } from "../helpers/db";
+import { linkIn, withMailWorker, waitForMailTo } from "../helpers/smtp";
+
+const { signUpAction } = await import("@/lib/auth/actions");
+const { resendVerificationAction } = await import("@/lib/account/actions");
+const { createRequestAction } = await import("@/lib/requests/actions");
+const { emptyRequestForm } = await import("@/lib/requests/form");
+const { EMPTY_AUTH_FORM } = await import("@/lib/auth/form-state");
+const { verifyEmailAddress } = await import("@/lib/auth/email-verification");
+
+const PASSWORD = "Quiet-harbour-lantern-42";
+const VERIFY_SUBJECT = /Confirm your email address/;
+
+const mail = withMailWorker();
+
+beforeEach(async () => {
+  actionRequest.jar.clear();
+  actionRequest.headers = new Headers();
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+
+/** Signs up through the form, keeps the session for the next actions, and returns the verification link's token. */
+async function signUp(email: string): Promise<string> {
+  expect(await redirectOf(signUpAction(EMPTY_AUTH_FORM, form({ email, password: PASSWORD })))).toBe("/inputs");
+  sendCookie();
+  return linkIn(await waitForMailTo(mail.smtp, email, VERIFY_SUBJECT), "/verify-email").searchParams.get("token")!;
+}
+
+/** Waits until the worker has delivered every queued mail, so a snapshot taken now stays still. */
+async function outboxDrained(timeoutMs = 20_000): Promise<void> {
+  const db = await getDb();
+  const deadline = Date.now() + timeoutMs;
+  while ((await db.outboxMessage.count({ where: { sentAt: null, failedAt: null } })) > 0) {
+    if (Date.now() > deadline) throw new Error("queued mail was not delivered in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function verifiedAt(email: string) {
+  return (await (await getDb()).user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt;
+}
+
+describe("the link mailed at sign-up", () => {
+  it("does not hold up the request flow, and verifies the address when followed", async () => {
+    const token = await signUp("ada@example.test");
+    expect(await verifiedAt("ada@example.test")).toBeNull();
+    const id = randomUUID();
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const submitted = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", date, details: "" }));
+    expect(await redirectOf(submitted)).toBe(`/inputs/criteria/${id}`);
+
+    expect(await verifyEmailAddress(token)).toBe("verified");
+    expect(await verifiedAt("ada@example.test")).not.toBeNull();
+  });
+
+  it("followed again, says the address is already verified and changes nothing", async () => {
+    const token = await signUp("ben@example.test");
+    expect(await verifyEmailAddress(token)).toBe("verified");
+    const before = await snapshotTables();
+    expect(await verifyEmailAddress(token)).toBe("already_verified");
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("verifies only the address it was sent to: after the account's address changed, it verifies nothing", async () => {
+    const token = await signUp("cor@example.test");
+    const db = await getDb();
+    await db.user.update({ where: { email: "cor@example.test" }, data: { email: "cor.new@example.test" } });
+    expect(await verifyEmailAddress(token)).toBe("invalid");
+    expect(await verifiedAt("cor.new@example.test")).toBeNull();
+  });
+
+  it.each<[string, (token: string) => Promise<unknown>]>([
+    [
+      "expired",
+      async (token) => {
+        await (await getDb()).accountToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+        return token;
+      },
+    ],
+    ["forged", async () => "B".repeat(43)],
+    ["truncated", async (token) => token.slice(0, 20)],
+    ["missing", async () => undefined],
+    ["given twice in the address", async (token) => [token, token]],
+  ])("a link %s is refused as no longer valid, and nothing changes", async (what, spoil) => {
+    const link = await spoil(await signUp(`dora-${what.replace(/\W/g, "")}@example.test`));
+    const before = await snapshotTables();
+    expect(await verifyEmailAddress(link)).toBe("invalid");
+    expect(await snapshotTables()).toBe(before);
+  });
+});
+
+describe("send again, on /account", () => {
+  it("mails a new link that replaces the previous one", async () => {
+    const first = await signUp("eva@example.test");
+    mail.smtp.received.length = 0;
+    const state = await resendVerificationAction();
+    expect(state.notice).toMatch(/We sent a new link to eva@example.test/);
+    const second = linkIn(await waitForMailTo(mail.smtp, "eva@example.test", VERIFY_SUBJECT), "/verify-email").searchParams.get("token")!;
+    expect(second).not.toBe(first);
+    expect(await verifyEmailAddress(first)).toBe("invalid");
+    expect(await verifyEmailAddress(second)).toBe("verified");
+  });
+
+  it("sends nothing once the address is verified", async () => {
+    expect(await verifyEmailAddress(await signUp("fenna@example.test"))).toBe("verified");
+    const before = await snapshotTables();
+    expect((await resendVerificationAction()).notice).toBe("Your email address is already verified.");
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("sends at most 3 links an hour, then asks to wait and sends nothing", async () => {
+    await signUp("gijs@example.test");
+    for (let i = 0; i < 3; i += 1) expect((await resendVerificationAction()).notice).toMatch(/We sent a new link/);
+    await outboxDrained();
+    const before = await snapshotTables();
+    const refused = await resendVerificationAction();
+    expect(refused.message).toMatch(/Please wait \d+ minutes? before asking again/);
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("a signed-out post is sent to the home page and sends nothing", async () => {
+    await signUp("hanna@example.test");
+    sendCookie(null);
+    const before = await snapshotTables();
+    expect(await redirectOf(resendVerificationAction())).toBe("/");
+    expect(await snapshotTables()).toBe(before);
+  });
+});

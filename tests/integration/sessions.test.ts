@@ -1,0 +1,177 @@
+// Sessions the server can end: a cookie copied before signing out, before "sign out everywhere" or
+// before a password reset stops working at the API (401) and for pages (no user, so the layout sends
+// the visitor away); lifetimes count from the sign-in; short sessions slide only while in use.
+// The server-action helper mocks next/headers and next/navigation: it must load before the app modules.
+import { actionRequest, redirectOf, sendCookie, SESSION_COOKIE } from "../helpers/server-action";
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { NextRequest, NextResponse } from "next/server";
+import { decode, encode } from "next-auth/jwt";
+import { GET as listRequests } from "@/app/api/inputs/[key]/route";
+import { hashPassword } from "@/lib/auth/password";
+import { issueAccountToken } from "@/lib/auth/account-tokens";
+import { resetPasswordWithLink } from "@/lib/auth/password-reset";
+import { openSession } from "@/lib/auth/sessions";
+import { getUserFromRequest } from "@/lib/auth/session";
+import { renewIdleSession } from "@/lib/auth/session-renewal";
+import { BROWSER_SESSION_IDLE, RENEW_AFTER } from "@/lib/auth/session-policy";
+import { env } from "@/lib/env";
+import { getDb, resetDatabase } from "../helpers/db";
+import { apiRequest, routeContext } from "../helpers/session";
+
+const { signOutAction, signOutEverywhereAction } = await import("@/lib/auth/actions");
+
+const PASSWORD = "Quiet-harbour-lantern-42";
+const HOUR = 3600;
+
+async function createOwner() {
+  const db = await getDb();
+  return db.user.create({
+    data: { email: `owner-${randomUUID()}@example.test`, passwordHash: await hashPassword(PASSWORD) },
+    select: { id: true, email: true },
+  });
+}
+
+/** A browser's session cookie, as signing in sets it. */
+async function signedInCookie(user: { id: string; email: string }, remember = true): Promise<string> {
+  const token = await encode({ token: await openSession(user, remember), secret: env().NEXTAUTH_SECRET });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+async function apiStatus(user: { email: string }, cookie: string): Promise<number> {
+  const response = await listRequests(apiRequest("GET", `/api/inputs/${user.email}`, { cookie }), routeContext({ key: user.email }));
+  return response.status;
+}
+
+/** A token issued `secondsAgo` (next-auth stamps the issue time itself, so the clock is moved). */
+async function encodeIssuedAgo(claims: Record<string, unknown>, secondsAgo: number, maxAge?: number): Promise<string> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() - secondsAgo * 1000);
+  try {
+    return await encode({ token: claims, secret: env().NEXTAUTH_SECRET, maxAge });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+const pageUser = (cookie: string) => getUserFromRequest(apiRequest("GET", "/dashboard", { cookie }));
+
+beforeEach(async () => {
+  await resetDatabase();
+  actionRequest.jar.clear();
+  actionRequest.headers = new Headers();
+});
+
+describe("ending sessions", () => {
+  it("signing out ends this browser's session on the server: a copy of its cookie gets 401", async () => {
+    const owner = await createOwner();
+    const cookie = await signedInCookie(owner);
+    const otherDevice = await signedInCookie(owner);
+    expect(await apiStatus(owner, cookie)).toBe(200);
+
+    actionRequest.jar.set(SESSION_COOKIE, { value: cookie.split("=")[1] });
+    sendCookie(cookie);
+    expect(await redirectOf(signOutAction())).toBe("/");
+
+    expect(await apiStatus(owner, cookie)).toBe(401);
+    expect(await pageUser(cookie)).toBeNull();
+    // Signing out on one device leaves the others signed in.
+    expect(await apiStatus(owner, otherDevice)).toBe(200);
+  });
+
+  it("sign out everywhere ends every session of the account, cookies saved before it included", async () => {
+    const owner = await createOwner();
+    const bystander = await createOwner();
+    const laptop = await signedInCookie(owner);
+    const phone = await signedInCookie(owner, false);
+    const bystanderCookie = await signedInCookie(bystander);
+
+    actionRequest.jar.set(SESSION_COOKIE, { value: laptop.split("=")[1] });
+    sendCookie(laptop);
+    expect(await redirectOf(signOutEverywhereAction())).toBe("/login?notice=signed-out-everywhere");
+    expect(actionRequest.jar.has(SESSION_COOKIE)).toBe(false);
+
+    for (const cookie of [laptop, phone]) {
+      expect(await apiStatus(owner, cookie)).toBe(401);
+      expect(await pageUser(cookie)).toBeNull();
+    }
+    expect(await apiStatus(bystander, bystanderCookie)).toBe(200);
+    // Signing in again afterwards works as usual.
+    expect(await apiStatus(owner, await signedInCookie(owner))).toBe(200);
+  });
+
+  it("sign out everywhere without a session changes nothing and sends the visitor home", async () => {
+    const owner = await createOwner();
+    const cookie = await signedInCookie(owner);
+    expect(await redirectOf(signOutEverywhereAction())).toBe("/");
+    expect(await apiStatus(owner, cookie)).toBe(200);
+  });
+
+  it("a password reset ends every session that was open before it", async () => {
+    const owner = await createOwner();
+    const before = await signedInCookie(owner);
+    const db = await getDb();
+    const token = await db.$transaction((tx) => issueAccountToken(tx, { userId: owner.id, email: owner.email, purpose: "reset_password" }));
+    expect(await resetPasswordWithLink(token, "Brand-new-lantern-77")).toMatchObject({ kind: "reset" });
+    expect(await apiStatus(owner, before)).toBe(401);
+    expect(await pageUser(before)).toBeNull();
+  });
+
+  it("a token naming a session of another account, or no session at all, signs nobody in", async () => {
+    const owner = await createOwner();
+    const intruder = await createOwner();
+    const intruderClaims = await openSession(intruder, true);
+    const forged = await encode({ token: { ...intruderClaims, sub: owner.id, email: owner.email }, secret: env().NEXTAUTH_SECRET });
+    expect(await apiStatus(owner, `${SESSION_COOKIE}=${forged}`)).toBe(401);
+    const sessionless = await encode({ token: { sub: owner.id, email: owner.email }, secret: env().NEXTAUTH_SECRET });
+    expect(await apiStatus(owner, `${SESSION_COOKIE}=${sessionless}`)).toBe(401);
+  });
+});
+
+describe("session lifetimes", () => {
+  async function cookieSignedInAgo(user: { id: string; email: string }, remember: boolean, secondsAgo: number) {
+    const claims = await openSession(user, remember, new Date(Date.now() - secondsAgo * 1000));
+    return `${SESSION_COOKIE}=${await encode({ token: claims, secret: env().NEXTAUTH_SECRET })}`;
+  }
+
+  it("ends a remembered session 30 days after signing in, however recently its token was issued", async () => {
+    const owner = await createOwner();
+    expect(await apiStatus(owner, await cookieSignedInAgo(owner, true, 29 * 24 * HOUR))).toBe(200);
+    expect(await apiStatus(owner, await cookieSignedInAgo(owner, true, 30 * 24 * HOUR + 60))).toBe(401);
+  });
+
+  it("ends an unremembered session 12 hours after signing in", async () => {
+    const owner = await createOwner();
+    expect(await apiStatus(owner, await cookieSignedInAgo(owner, false, 11 * HOUR))).toBe(200);
+    expect(await apiStatus(owner, await cookieSignedInAgo(owner, false, 12 * HOUR + 60))).toBe(401);
+  });
+
+  it("re-issues an unremembered token in use once it is five minutes old, without Max-Age, for 30 more minutes", async () => {
+    const owner = await createOwner();
+    const claims = await openSession(owner, false);
+    const request = (token: string) => new NextRequest("http://localhost:3000/dashboard", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+
+    const fresh = NextResponse.next();
+    await renewIdleSession(request(await encodeIssuedAgo(claims, RENEW_AFTER - 30, BROWSER_SESSION_IDLE)), fresh);
+    expect(fresh.cookies.get(SESSION_COOKIE), "a token younger than five minutes is left alone").toBeUndefined();
+
+    const aged = await encodeIssuedAgo(claims, RENEW_AFTER + 30, BROWSER_SESSION_IDLE);
+    const response = NextResponse.next();
+    await renewIdleSession(request(aged), response);
+    const renewed = response.cookies.get(SESSION_COOKIE);
+    expect(renewed?.maxAge).toBeUndefined();
+    expect(renewed?.httpOnly).toBe(true);
+    const payload = await decode({ token: renewed!.value, secret: env().NEXTAUTH_SECRET });
+    expect(payload?.sid).toBe(claims.sid);
+    expect((payload!.exp as number) - (payload!.iat as number)).toBe(BROWSER_SESSION_IDLE);
+  });
+
+  it("never renews a remembered session's token", async () => {
+    const owner = await createOwner();
+    const claims = await openSession(owner, true);
+    const token = await encodeIssuedAgo(claims, HOUR);
+    const response = NextResponse.next();
+    await renewIdleSession(new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${token}` } }), response);
+    expect(response.cookies.get(SESSION_COOKIE)).toBeUndefined();
+  });
+});
