@@ -1,9 +1,14 @@
-// Picks the one handyman shown to a homeowner, in the browser, from the fixed sample list. The rule:
-// "price" ranks by hourly price ascending, "rated" by rating descending, "available" keeps only those
-// available now and ranks them by price descending; the ranked list is then narrowed to the request's
-// city and task type and the first one wins. Sorts are stable, so ties keep the order of the list.
+// Picks the one handyman shown to a homeowner. The rule: "price" ranks by hourly price ascending,
+// "rated" by rating descending, "available" keeps only those available now and ranks them by price
+// descending; the ranked list is then narrowed to the request's city and task type and the first one
+// wins. Sorts are stable, so ties keep the order of the list.
+//
+// The list comes from the handymen table (lib/handymen/queries.ts, public fields only): the page hands it
+// to the browser, which matches, and the server ranks the same list when it offers the request, so the
+// two always agree and the browser's pick is never what the server trusts. `handymen` below is the
+// sample list the table is seeded from.
 import handymenData from "./data/handymen.json";
-import type { City, Criterion, TaskType } from "./validations/inputs";
+import type { City, Criterion, TaskType } from "./requests/catalogue";
 
 export type Handyman = {
   id: number;
@@ -30,23 +35,17 @@ function rank(list: readonly Handyman[], criteria: Criterion): Handyman[] {
   }
 }
 
-/** The handyman for `request`, or null when nobody in that city does that task (under that criterion). */
-export function matchHandyman(request: MatchRequest, list: readonly Handyman[] = handymen): Handyman | null {
-  return rank(list, request.criteria).find((h) => h.city === request.city && h.task_type === request.task_type) ?? null;
+/** Everyone the rule would pick for `request`, best first: the match, then who comes next. */
+export function rankHandymen(request: MatchRequest, list: readonly Handyman[] = handymen): Handyman[] {
+  return rank(list, request.criteria).filter((h) => h.city === request.city && h.task_type === request.task_type);
 }
 
-export function findHandyman(id: number, list: readonly Handyman[] = handymen): Handyman | null {
-  return list.find((h) => h.id === id) ?? null;
+/** The handyman for `request`, or null when nobody in that city does that task (under that criterion). */
+export function matchHandyman(request: MatchRequest, list: readonly Handyman[] = handymen): Handyman | null {
+  return rankHandymen(request, list)[0] ?? null;
 }
 
 /** "She" when the name ends in the letter a, otherwise "He" (the product's rule). */
 export function pronounFor(name: string): "She" | "He" {
   return /a$/i.test(name.trim()) ? "She" : "He";
-}
-
-const euro = new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" });
-
-/** "€ 45,00 per hour" (Dutch number format, with the non-breaking space Intl puts after the sign). */
-export function formatHourlyPrice(pricePerHour: number): string {
-  return `${euro.format(pricePerHour)} per hour`;
 }

@@ -1,8 +1,9 @@
-// npm run db:seed — puts the sample job openings into an empty table; a second run changes nothing.
+// npm run db:seed — puts the sample job openings and handymen into empty tables; a second run changes nothing.
 import { runWithConnection } from "./db-script";
 import { seed } from "../lib/db/seed";
 
 void runWithConnection("seed", async (connection) => {
-  const { inserted } = await connection.withSql((sql) => seed(sql));
+  const { inserted, handymen } = await connection.withSql((sql) => seed(sql));
   console.log(inserted ? `Seeded ${inserted} job opening(s).` : "Job openings already present; nothing to seed.");
+  console.log(handymen ? `Seeded ${handymen} handymen.` : "Handymen already present; nothing to seed.");
 });

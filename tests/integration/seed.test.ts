@@ -1,6 +1,8 @@
-// The seed fills job openings into an empty table only; running it again changes nothing.
+// The seed fills job openings and the sample handymen into empty tables only; running it again changes nothing.
 import { describe, expect, it } from "vitest";
 import { jobOpenings } from "../../lib/content/job-openings";
+import { jobOpeningTranslations } from "../../lib/content/job-openings-nl";
+import sampleHandymen from "../../lib/data/handymen.json";
 import { connect } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";
 import { seed } from "../../lib/db/seed";
@@ -21,12 +23,38 @@ describe("seed", () => {
     await withEmptyDatabase(async (connection) => {
       await connection.withSql(async (sql) => {
         await migrate(sql);
-        expect(await seed(sql)).toEqual({ inserted: jobOpenings.length });
+        expect(await seed(sql)).toEqual({ inserted: jobOpenings.length, handymen: sampleHandymen.length });
         const before = await sql.query(`SELECT * FROM "job_openings" ORDER BY job_id`);
-        expect(await seed(sql)).toEqual({ inserted: 0 });
+        expect(await seed(sql)).toEqual({ inserted: 0, handymen: 0 });
         const after = await sql.query(`SELECT * FROM "job_openings" ORDER BY job_id`);
         expect(after).toEqual(before);
         expect(after).toHaveLength(jobOpenings.length);
+      });
+    });
+  });
+
+  it("gives some of the openings a Dutch version with the same HTML tags, and leaves the others English only", async () => {
+    const ids = new Set(jobOpenings.map((o) => o.job_id));
+    expect(jobOpeningTranslations.length).toBeGreaterThanOrEqual(2);
+    expect(jobOpeningTranslations.length).toBeLessThan(jobOpenings.length);
+    for (const translation of jobOpeningTranslations) {
+      expect(ids.has(translation.job_id), translation.job_id).toBe(true);
+      expect(translation.requirements, translation.job_id).toMatch(/<(ul|p)>/);
+      expect(translation.benefits, translation.job_id).toMatch(/<(ul|p)>/);
+    }
+    await withEmptyDatabase(async (connection) => {
+      await connection.withSql(async (sql) => {
+        await migrate(sql);
+        await seed(sql);
+        const rows = await sql.query<{ job_id: string; locale: string; role: string }>(`SELECT job_id, locale, role FROM "job_opening_translations" ORDER BY job_id`);
+        expect(rows).toEqual(
+          jobOpeningTranslations
+            .map((t) => ({ job_id: t.job_id, locale: "nl", role: t.role }))
+            .sort((a, b) => (a.job_id < b.job_id ? -1 : 1)),
+        );
+        await seed(sql);
+        const [{ count }] = await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM "job_opening_translations"`);
+        expect(count).toBe(jobOpeningTranslations.length);
       });
     });
   });
@@ -39,9 +67,50 @@ describe("seed", () => {
           `INSERT INTO "job_openings" (job_id, department, role, location, start_date, description, about, overview, requirements, benefits, interview_time, apply)
            VALUES ('own', 'Engineering', 'Own role', 'Amsterdam', '2027-01-01', 'd', 'a', 'o', '<p>r</p>', '<p>b</p>', 'i', 'x')`,
         );
-        expect(await seed(sql)).toEqual({ inserted: 0 });
+        expect((await seed(sql)).inserted).toBe(0);
         const rows = await sql.query<{ job_id: string }>(`SELECT job_id FROM "job_openings"`);
         expect(rows.map((r) => r.job_id)).toEqual(["own"]);
+      });
+    });
+  });
+
+  it("stores the sample handymen with their ids, prices in cents and availability, and numbers new ones after them", async () => {
+    await withEmptyDatabase(async (connection) => {
+      await connection.withSql(async (sql) => {
+        await migrate(sql);
+        await seed(sql);
+        const rows = await sql.query<{ id: number; name: string; city: string; task_type: string; hourly_price_cents: number; rating: number; base_rating: number; available: boolean; suspended: boolean }>(
+          `SELECT id, name, city::text, task_type::text, hourly_price_cents, rating, base_rating, available, suspended FROM "handymen" ORDER BY id`,
+        );
+        expect(rows).toEqual(
+          sampleHandymen.map((h) => ({
+            id: h.id,
+            name: h.name,
+            city: h.city,
+            task_type: h.task_type,
+            hourly_price_cents: Math.round(h.price_per_hour * 100),
+            rating: h.rating,
+            base_rating: h.rating,
+            available: h.available === "yes",
+            suspended: false,
+          })),
+        );
+        const [added] = await sql.query<{ id: number }>(
+          `INSERT INTO "handymen" (name, city, task_type, hourly_price_cents, base_rating, rating) VALUES ('New', 'Amsterdam', 'Painting', 4000, 4, 4) RETURNING id`,
+        );
+        expect(added.id).toBe(Math.max(...sampleHandymen.map((h) => h.id)) + 1);
+      });
+    });
+  });
+
+  it("leaves a handymen table that already has rows alone", async () => {
+    await withEmptyDatabase(async (connection) => {
+      await connection.withSql(async (sql) => {
+        await migrate(sql);
+        await sql.query(`INSERT INTO "handymen" (name, city, task_type, hourly_price_cents, base_rating, rating) VALUES ('Own', 'Rotterdam', 'Painting', 5000, 4.5, 4.5)`);
+        expect((await seed(sql)).handymen).toBe(0);
+        const rows = await sql.query<{ name: string }>(`SELECT name FROM "handymen"`);
+        expect(rows.map((r) => r.name)).toEqual(["Own"]);
       });
     });
   });

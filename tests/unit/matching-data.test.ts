@@ -1,7 +1,7 @@
 // The sample list of handymen: the shape and the properties the product and its tests rely on.
 import { describe, expect, it } from "vitest";
 import { handymen } from "@/lib/matching";
-import { CITIES, TASK_TYPES } from "@/lib/validations/inputs";
+import { CITIES, TASK_TYPES } from "@/lib/requests/catalogue";
 
 describe("lib/data/handymen.json", () => {
   it("holds 39 handymen with every field of the expected type", () => {

@@ -1,8 +1,8 @@
 // The matching rule against expectations worked out by hand from lib/data/handymen.json (one row per
 // criterion × city × task type), plus ties, the empty case, the pronoun and the price format.
 import { describe, expect, it } from "vitest";
-import { findHandyman, formatHourlyPrice, handymen, matchHandyman, pronounFor, type Handyman } from "@/lib/matching";
-import type { City, Criterion, TaskType } from "@/lib/validations/inputs";
+import { handymen, matchHandyman, pronounFor, type Handyman } from "@/lib/matching";
+import type { City, Criterion, TaskType } from "@/lib/requests/catalogue";
 
 // [criterion, city, task type, expected id (name, why)] – read off the sample list, not recomputed.
 const expectations: Array<[Criterion, City, TaskType, number | null, string]> = [
@@ -123,19 +123,5 @@ describe("confirmation wording", () => {
     ["Maarten", "He"],
   ])("%s is referred to as %s", (name, pronoun) => {
     expect(pronounFor(name)).toBe(pronoun);
-  });
-
-  it.each([
-    [45, "€\u00a045,00 per hour"],
-    [52.5, "€\u00a052,50 per hour"],
-    [44.75, "€\u00a044,75 per hour"],
-    [1250, "€\u00a01.250,00 per hour"],
-  ])("formats %s as %s", (price, text) => {
-    expect(formatHourlyPrice(price)).toBe(text);
-  });
-
-  it("finds a handyman by id and returns null for an unknown id", () => {
-    expect(findHandyman(13)?.name).toBe("Anna");
-    expect(findHandyman(999)).toBeNull();
   });
 });

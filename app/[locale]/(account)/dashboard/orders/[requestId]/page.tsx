@@ -1,0 +1,52 @@
+import { localeOf } from "@/i18n/locales";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Link } from "@/components/i18n/link";
+import { OrderDetails } from "@/components/job/order-details";
+import { workIn } from "@/components/job/pro-dashboard";
+import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageHeader } from "@/components/ui/page-header";
+import type { Locale } from "@/i18n/locales";
+import { ApiError } from "@/lib/api/errors";
+import { requireUser } from "@/lib/auth/session";
+import { getRequestDetailsOrThrow, type RequestDetails } from "@/lib/requests/details";
+import { requestIdSchema } from "@/lib/requests/schemas";
+
+type Props = { params: Promise<{ locale: string; requestId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "job.order" });
+  return { title: t("metaTitle") };
+}
+
+/** One of the user's requests; another user's or an unknown id is "not found", as in the API. */
+async function loadOrder(requestId: string, locale: Locale): Promise<RequestDetails> {
+  const user = await requireUser();
+  const id = requestIdSchema.safeParse(requestId);
+  if (!id.success) notFound();
+  try {
+    return await getRequestDetailsOrThrow(user, id.data, locale);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function OrderPage({ params }: Props) {
+  const { locale: raw, requestId } = await params;
+  const locale = localeOf(raw);
+  setRequestLocale(locale);
+  const [request, t] = await Promise.all([loadOrder(requestId, locale), getTranslations({ locale, namespace: "job" })]);
+  return (
+    <>
+      <PageHeader
+        back={<Link href="/dashboard/orders">{t("order.allOrders")}</Link>}
+        eyebrow={t("order.eyebrow")}
+        title={workIn(t, locale, request.taskType, request.city)}
+      />
+      <OrderDetails request={request} notice={<NoticeFromAddress />} />
+    </>
+  );
+}

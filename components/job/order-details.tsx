@@ -1,0 +1,157 @@
+// /dashboard/orders/{id}: where one request stands, who holds it, the homeowner's next steps and the
+// timeline of everything that happened to it, in the page's language. Text people typed (details,
+// notes, the review) is rendered as text, never as HTML.
+import { getLocale, getTranslations } from "next-intl/server";
+import { Link } from "@/components/i18n/link";
+import { Card } from "@/components/ui/card";
+import { RequestSummary } from "@/components/requests/request-summary";
+import type { Locale } from "@/i18n/locales";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, formatRating } from "@/lib/format";
+import type { RequestDetails } from "@/lib/requests/details";
+import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
+import { CancelForm, DateForm, ReviewForm } from "./request-step-forms";
+import styles from "./job.module.css";
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
+
+function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Translate; locale: Locale }) {
+  const { handyman } = request;
+  let body: React.ReactNode;
+  if (request.state === "submitted") {
+    body = <p>{t.rich("order.notChosen", { link: (chunks) => <Link href={`/inputs/criteria/${request.id}`}>{chunks}</Link> })}</p>;
+  } else if (request.state === "unmatched") {
+    body = <p>{t.rich("order.nobody", { link: (chunks) => <Link href={`/inputs/criteria/${request.id}`}>{chunks}</Link> })}</p>;
+  } else if (!handyman) {
+    body = <p className={styles.muted}>{t("order.noHolder")}</p>;
+  } else {
+    body = (
+      <>
+        <dl className={styles.facts}>
+          <dt>{t("order.name")}</dt>
+          <dd>{handyman.name}</dd>
+          <dt>{t("order.rating")}</dt>
+          <dd>{t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dt>{t("order.price")}</dt>
+          <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
+        </dl>
+        {handyman.offer === "open" && request.state === "offered" ? (
+          <p>
+            {t.rich("order.respondBy", {
+              name: handyman.name,
+              deadline: formatDateTime(handyman.respondBy, locale),
+              link: (chunks) => <Link href={`/inputs/criteria/arranging?${new URLSearchParams({ input: request.id })}`}>{chunks}</Link>,
+            })}
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Card as="section" aria-labelledby="handyman-heading">
+      <h2 id="handyman-heading" className={styles.sectionTitle}>
+        {t("order.handymanHeading")}
+      </h2>
+      {body}
+    </Card>
+  );
+}
+
+export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
+  const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
+  const can = (action: string) => (request.actions as string[]).includes(action);
+  const canMoveDate = can("change_date") || can("propose_date");
+  const unreachable = t("unreachable");
+  return (
+    <div className={styles.page}>
+      {notice}
+      <p>{t.rich("order.status", { state: t(`states.${request.state}`), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
+      <HandymanCard request={request} t={t} locale={locale} />
+
+      <Card as="section" aria-labelledby="request-heading">
+        <h2 id="request-heading" className={styles.sectionTitle}>
+          {t("order.requestHeading")}
+        </h2>
+        <RequestSummary request={request} showCriterion showCreated />
+        {request.proposedDate ? (
+          <p>{t.rich("order.movePending", { date: formatDayWithWeekday(request.proposedDate, locale), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        ) : null}
+      </Card>
+
+      {canMoveDate || can("cancel") || can("review") ? (
+        <Card as="section" aria-labelledby="steps-heading">
+          <h2 id="steps-heading" className={styles.sectionTitle}>
+            {t("order.stepsHeading")}
+          </h2>
+          <div className={styles.stepForm}>
+            {can("review") ? (
+              <ReviewForm
+                requestId={request.id}
+                text={{
+                  unreachable,
+                  label: t("orderForms.reviewLabel"),
+                  stars: t("orderForms.stars"),
+                  starOptions: [1, 2, 3, 4, 5].map((stars) => t("orderForms.starOption", { stars })),
+                  review: t("orderForms.reviewText"),
+                  hint: t("orderForms.reviewHint", { max: formatNumber(MAX_REVIEW_LENGTH, locale) }),
+                  button: t("orderForms.sendReview"),
+                }}
+              />
+            ) : null}
+            {canMoveDate ? (
+              <DateForm
+                requestId={request.id}
+                state={request.state}
+                current={request.proposedDate ?? request.date}
+                text={{
+                  unreachable,
+                  label: t("orderForms.dateLabel"),
+                  field: t("orderForms.newDate"),
+                  hint: can("propose_date") ? t("orderForms.proposalHint") : undefined,
+                  button: can("propose_date") ? t("orderForms.askDate") : t("orderForms.changeDate"),
+                }}
+              />
+            ) : null}
+            {can("cancel") ? (
+              <CancelForm requestId={request.id} state={request.state} text={{ unreachable, label: t("orderForms.cancelLabel"), button: t("orderForms.cancel") }} />
+            ) : null}
+          </div>
+        </Card>
+      ) : null}
+
+      {request.review ? (
+        <Card as="section" aria-labelledby="review-heading">
+          <h2 id="review-heading" className={styles.sectionTitle}>
+            {t("order.reviewHeading")}
+          </h2>
+          <p>
+            <strong>{t("stars", { stars: request.review.stars })}</strong>
+          </p>
+          {request.review.text ? <p className={styles.review}>{request.review.text}</p> : null}
+        </Card>
+      ) : null}
+
+      <Card as="section" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className={styles.sectionTitle}>
+          {t("order.timelineHeading")}
+        </h2>
+        <ol className={styles.timeline}>
+          <li>
+            <time className={styles.when} dateTime={request.createdAt}>
+              {formatDateTime(request.createdAt, locale)}
+            </time>
+            {t("order.sent")}
+          </li>
+          {request.timeline.map((entry) => (
+            <li key={entry.id} data-testid="timeline-entry">
+              <time className={styles.when} dateTime={entry.at}>
+                {formatDateTime(entry.at, locale)}
+              </time>
+              {entry.title}
+              {entry.note ? <p className={styles.note}>{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+// /pro: a handyman's page. The requests offered to them (task, city, date, details, and until when
+// they can answer), the jobs they accepted with what comes next, the "available now" switch, and their
+// rating with the reviews it is made of. The homeowner's name and address appear only on accepted jobs
+// whose homeowner has a verified address (lib/handymen/offers.ts decides). In the page's language.
+import { getLocale, getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
+import type { Locale } from "@/i18n/locales";
+import { cityName } from "@/lib/content/site";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatRating } from "@/lib/format";
+import type { ProOffer, ProView } from "@/lib/handymen/offers";
+import { isCity, type TaskType } from "@/lib/requests/catalogue";
+import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
+import styles from "./job.module.css";
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
+
+/** "Electrician in Amsterdam", "Elektricien in Den Haag". */
+export function workIn(t: Translate, locale: Locale, taskType: TaskType, city: string): string {
+  return t("workIn", { task: t(`taskTypes.${taskType}`), city: isCity(city) ? cityName(city, locale) : city });
+}
+
+function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale: Locale }) {
+  const { request } = offer;
+  const status = offer.status === "accepted" ? t(`states.${request.state}`) : offer.status === "open" ? t("pro.offeredToYou") : t("pro.expired");
+  const can = (action: string) => (offer.actions as string[]).includes(action);
+  const texts = { unreachable: t("unreachable") };
+  return (
+    <Card as="li" aria-labelledby={`offer-${offer.id}`} data-testid="pro-offer">
+      <h3 id={`offer-${offer.id}`} className={styles.sectionTitle}>
+        {workIn(t, locale, request.taskType, request.city)}
+      </h3>
+      <p>
+        <span className={styles.state}>{status}</span>
+      </p>
+      <dl className={styles.facts}>
+        <dt>{t("pro.date")}</dt>
+        <dd>{formatDayWithWeekday(request.date, locale)}</dd>
+        {request.proposedDate ? (
+          <>
+            <dt>{t("pro.newDateAsked")}</dt>
+            <dd>{formatDayWithWeekday(request.proposedDate, locale)}</dd>
+          </>
+        ) : null}
+        <dt>{t("pro.details")}</dt>
+        <dd>{request.details || t("pro.noDetails")}</dd>
+        {offer.status === "open" ? (
+          <>
+            <dt>{t("pro.answerBy")}</dt>
+            <dd>{formatDateTime(offer.respondBy, locale)}</dd>
+          </>
+        ) : null}
+        {offer.homeowner ? (
+          <>
+            <dt>{t("pro.homeowner")}</dt>
+            <dd>
+              {offer.homeowner.name}, <a href={`mailto:${offer.homeowner.email}`}>{offer.homeowner.email}</a>
+            </dd>
+          </>
+        ) : offer.status === "accepted" ? (
+          <>
+            <dt>{t("pro.homeowner")}</dt>
+            <dd className={styles.muted}>{t("pro.contactLater")}</dd>
+          </>
+        ) : null}
+      </dl>
+      {can("accept") ? <AcceptForm offerId={offer.id} text={{ ...texts, label: t("proForms.acceptLabel"), button: t("proForms.accept") }} /> : null}
+      {can("decline") ? (
+        <DeclineForm
+          offerId={offer.id}
+          text={{ ...texts, label: t("proForms.declineLabel"), reason: t("proForms.reason"), hint: t("proForms.reasonHint"), button: t("proForms.decline") }}
+        />
+      ) : null}
+      {can("confirm_date") && request.proposedDate ? (
+        <DateAnswerForm
+          offerId={offer.id}
+          text={{
+            ...texts,
+            label: t("proForms.dateLabel"),
+            confirm: t("proForms.confirm", { date: formatDayWithWeekday(request.proposedDate, locale) }),
+            keep: t("proForms.keep", { date: formatDayWithWeekday(request.date, locale) }),
+          }}
+        />
+      ) : null}
+      {can("finish") ? <DoneForm offerId={offer.id} text={{ ...texts, label: t("proForms.doneLabel"), button: t("proForms.done") }} /> : null}
+    </Card>
+  );
+}
+
+export async function ProDashboard({ view, notice }: { view: ProView; notice?: React.ReactNode }) {
+  const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
+  const { handyman, offers, reviews } = view;
+  const waiting = offers.filter((offer) => offer.status !== "accepted");
+  const jobs = offers.filter((offer) => offer.status === "accepted");
+  const available = handyman.available === "yes";
+  return (
+    <div className={styles.page}>
+      {notice}
+      <Card as="section" aria-labelledby="profile-heading">
+        <h2 id="profile-heading" className={styles.sectionTitle}>
+          {t("pro.profileHeading")}
+        </h2>
+        <dl className={styles.facts}>
+          <dt>{t("pro.work")}</dt>
+          <dd>{workIn(t, locale, handyman.task_type, handyman.city)}</dd>
+          <dt>{t("pro.price")}</dt>
+          <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
+          <dt>{t("pro.rating")}</dt>
+          <dd data-testid="pro-rating">{t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+        </dl>
+        {handyman.suspended ? <p>{t("pro.paused")}</p> : null}
+        <AvailabilityForm
+          available={available}
+          text={{
+            unreachable: t("unreachable"),
+            label: t("proForms.availabilityLabel"),
+            status: t.rich("proForms.availability", { available: available ? "yes" : "no", strong: (chunks) => <strong>{chunks}</strong> }),
+            button: available ? t("proForms.setUnavailable") : t("proForms.setAvailable"),
+          }}
+        />
+      </Card>
+
+      <section aria-labelledby="offers-heading">
+        <h2 id="offers-heading" className={styles.sectionTitle}>
+          {t("pro.offersHeading")}
+        </h2>
+        {waiting.length ? (
+          <ul className={styles.list}>
+            {waiting.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t("pro.noOffers")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="jobs-heading">
+        <h2 id="jobs-heading" className={styles.sectionTitle}>
+          {t("pro.jobsHeading")}
+        </h2>
+        {jobs.length ? (
+          <ul className={styles.list}>
+            {jobs.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t("pro.noJobs")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading" className={styles.sectionTitle}>
+          {t("pro.reviewsHeading")}
+        </h2>
+        {reviews.length ? (
+          <ul className={styles.list}>
+            {reviews.map((review) => (
+              <Card as="li" key={review.id}>
+                <p>
+                  <strong>{t("stars", { stars: review.stars })}</strong>{" "}
+                  <time className={styles.muted} dateTime={review.createdAt}>
+                    {formatDateTime(review.createdAt, locale)}
+                  </time>
+                </p>
+                {review.text ? <p className={styles.review}>{review.text}</p> : null}
+              </Card>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>{t("pro.noReviews")}</p>
+        )}
+      </section>
+    </div>
+  );
+}

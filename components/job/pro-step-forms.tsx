@@ -1,0 +1,95 @@
+"use client";
+// The handyman's forms on /pro: accept or decline an offer (with an optional reason), answer a new date,
+// mark a job done, and the "available now" switch. Their words come from the page, in its language.
+import { Button } from "@/components/ui/button";
+import { Field, controlClassName } from "@/components/ui/field";
+import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction } from "@/lib/requests/step-actions";
+import { MAX_DECLINE_REASON_LENGTH } from "@/lib/validations/request-steps";
+import { StepForm } from "./step-form";
+import styles from "./job.module.css";
+
+/** The form's name for assistive technology, and what it says when the server cannot be reached. */
+type FormText = { label: string; unreachable: string };
+
+export function AcceptForm({ offerId, text }: { offerId: string; text: FormText & { button: string } }) {
+  return (
+    <StepForm action={acceptOfferAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
+      {({ pending }) => (
+        <div className={styles.buttons}>
+          <Button type="submit" disabled={pending}>
+            {text.button}
+          </Button>
+        </div>
+      )}
+    </StepForm>
+  );
+}
+
+export function DeclineForm({ offerId, text }: { offerId: string; text: FormText & { reason: string; hint: string; button: string } }) {
+  return (
+    <StepForm action={declineOfferAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <Field id={`reason-${offerId}`} label={text.reason} hint={text.hint} error={fieldErrors.reason}>
+            {(control) => <textarea {...control} name="reason" rows={2} maxLength={MAX_DECLINE_REASON_LENGTH} className={controlClassName} />}
+          </Field>
+          <div className={styles.buttons}>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {text.button}
+            </Button>
+          </div>
+        </>
+      )}
+    </StepForm>
+  );
+}
+
+export function DoneForm({ offerId, text }: { offerId: string; text: FormText & { button: string } }) {
+  return (
+    <StepForm action={markDoneAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
+      {({ pending }) => (
+        <div className={styles.buttons}>
+          <Button type="submit" disabled={pending}>
+            {text.button}
+          </Button>
+        </div>
+      )}
+    </StepForm>
+  );
+}
+
+/** `confirm` and `keep` are the buttons' words with the days in them ("Confirm Monday, 1 March 2027"). */
+export function DateAnswerForm({ offerId, text }: { offerId: string; text: FormText & { confirm: string; keep: string } }) {
+  return (
+    <StepForm action={answerDateAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
+      {({ pending }) => (
+        <div className={styles.buttons}>
+          <Button type="submit" name="confirm" value="true" disabled={pending}>
+            {text.confirm}
+          </Button>
+          <Button type="submit" name="confirm" value="false" variant="secondary" disabled={pending}>
+            {text.keep}
+          </Button>
+        </div>
+      )}
+    </StepForm>
+  );
+}
+
+/** `status` says whether the handyman is available now and what that means for matching. */
+export function AvailabilityForm({ available, text }: { available: boolean; text: FormText & { status: React.ReactNode; button: string } }) {
+  return (
+    <StepForm action={setAvailabilityAction} hidden={{ available: String(!available) }} label={text.label} unreachable={text.unreachable}>
+      {({ pending }) => (
+        <>
+          <p>{text.status}</p>
+          <div className={styles.buttons}>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {text.button}
+            </Button>
+          </div>
+        </>
+      )}
+    </StepForm>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+// The homeowner's forms on /dashboard/orders/{id} and the confirmation: cancel, a new date, a review,
+// and one of the next two handymen instead. Each carries the state the page showed, so a step that
+// another person overtook (a handyman accepting a moment earlier) is refused and explained. Their words
+// come from the page, in its language.
+import { Button } from "@/components/ui/button";
+import { Field, controlClassName } from "@/components/ui/field";
+import { todayInAmsterdam } from "@/lib/requests/schemas";
+import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
+import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
+import type { RequestState } from "@/lib/requests/lifecycle";
+import { StepForm } from "./step-form";
+import styles from "./job.module.css";
+
+type RequestRef = { requestId: string; state: RequestState };
+
+/** The form's name for assistive technology, and what it says when the server cannot be reached. */
+type FormText = { label: string; unreachable?: string };
+
+export function CancelForm({ requestId, state, text }: RequestRef & { text: FormText & { button: string } }) {
+  return (
+    <StepForm action={cancelRequestAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable}>
+      {({ pending }) => (
+        <div className={styles.buttons}>
+          <Button type="submit" variant="danger" disabled={pending}>
+            {text.button}
+          </Button>
+        </div>
+      )}
+    </StepForm>
+  );
+}
+
+/** `text.hint` is shown once the handyman has accepted: then the new date is only asked for. */
+export function DateForm({ requestId, state, current, text }: RequestRef & { current: string; text: FormText & { field: string; hint?: string; button: string } }) {
+  return (
+    <StepForm action={changeDateAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <Field id={`date-${requestId}`} label={text.field} hint={text.hint} error={fieldErrors.date}>
+            {(control) => <input {...control} type="date" name="date" min={todayInAmsterdam()} defaultValue={current} required className={controlClassName} />}
+          </Field>
+          <div className={styles.buttons}>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {text.button}
+            </Button>
+          </div>
+        </>
+      )}
+    </StepForm>
+  );
+}
+
+/** `text.starOptions`: the five choices' words, one star to five. */
+export function ReviewForm({
+  requestId,
+  text,
+}: {
+  requestId: string;
+  text: FormText & { stars: string; starOptions: string[]; review: string; hint: string; button: string };
+}) {
+  return (
+    <StepForm action={reviewAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <fieldset className={styles.stars} aria-describedby={fieldErrors.stars ? "stars-error" : undefined}>
+            <legend>{text.stars}</legend>
+            {text.starOptions.map((words, index) => (
+              <label key={index + 1}>
+                <input type="radio" name="stars" value={index + 1} required />
+                {words}
+              </label>
+            ))}
+          </fieldset>
+          {fieldErrors.stars ? (
+            <p id="stars-error" className={styles.error}>
+              {fieldErrors.stars}
+            </p>
+          ) : null}
+          <Field id="review-text" label={text.review} hint={text.hint} error={fieldErrors.text}>
+            {(control) => <textarea {...control} name="text" rows={4} maxLength={MAX_REVIEW_LENGTH} className={controlClassName} />}
+          </Field>
+          <div className={styles.buttons}>
+            <Button type="submit" disabled={pending}>
+              {text.button}
+            </Button>
+          </div>
+        </>
+      )}
+    </StepForm>
+  );
+}
+
+/**
+ * One of the next two handymen instead, on the confirmation. `text.pick` is the page's "Pick {name}
+ * instead" (messages/<locale>/job.json, orderForms.pick); English without it.
+ */
+export function PickHandymanForm({ requestId, handymanId, name, text }: { requestId: string; handymanId: number; name: string; text?: { pick: string; unreachable?: string } }) {
+  const pick = text?.pick ?? `Pick ${name} instead`;
+  return (
+    <StepForm action={pickHandymanAction} hidden={{ request_id: requestId, handyman_id: String(handymanId) }} label={pick} unreachable={text?.unreachable}>
+      {({ pending }) => (
+        <div className={styles.buttons}>
+          <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+            {pick}
+          </Button>
+        </div>
+      )}
+    </StepForm>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+// One form of a request's step (cancel, a new date, a review, accept, decline…): posts to its server
+// action, without JavaScript as a plain POST and with it in place. A refusal is shown in the form; a
+// step that went through opens the page again, fresh, with its notice.
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { useFormAction } from "@/components/ui/use-form-action";
+import { Alert } from "@/components/ui/alert";
+import { IDLE_STEP, unreachableStep, type StepFormState } from "@/lib/requests/step-form";
+import type { FieldErrors } from "@/lib/validations/field-errors";
+import styles from "./job.module.css";
+
+type StepFormProps = {
+  action: (previous: StepFormState, form: FormData) => Promise<StepFormState>;
+  /** Hidden fields: which request or offer, and the state the page showed. */
+  hidden: Record<string, string>;
+  /** The visible fields and the submit button(s); `pending` while the answer is on its way. */
+  children: (answer: { fieldErrors: FieldErrors; pending: boolean }) => React.ReactNode;
+  /** Read by assistive technology as the form's name. */
+  label: string;
+  /** What the form says when the server cannot be reached, in the page's language (English by default). */
+  unreachable?: string;
+};
+
+export function StepForm({ action, hidden, children, label, unreachable }: StepFormProps) {
+  const router = useRouter();
+  const { state, formAction, submit, pending } = useFormAction(action, IDLE_STEP, () => unreachableStep(unreachable));
+
+  useEffect(() => {
+    if (!state.next) return;
+    router.replace(state.next, { scroll: false });
+    router.refresh();
+  }, [state.next, router]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || state.next) return;
+    // The button pressed carries its own name and value (e.g. confirm=true), as in a plain post.
+    submit(new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter));
+  }
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} aria-label={label} className={styles.stepForm} noValidate>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children({ fieldErrors: state.fieldErrors, pending: pending || Boolean(state.next) })}
+      {state.message ? (
+        <Alert tone="error" className={styles.answer}>
+          <p>{state.message}</p>
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

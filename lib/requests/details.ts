@@ -1,0 +1,138 @@
+// What a homeowner sees of one request after sending it: its state, the handyman holding it, the
+// timeline of every step, the review, and the steps open to them now; and what the confirmation page
+// needs to match in the browser (the list the server ranks, and who holds the request).
+import "server-only";
+// use-intl/core (next-intl's own core, without React): the API's handlers build these titles too.
+import { createTranslator } from "use-intl/core";
+import en from "../../messages/en/job.json";
+import nl from "../../messages/nl/job.json";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { getDb } from "../db";
+import type { SessionUser } from "../auth/session";
+import { listHandymenForMatching, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
+import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
+import { requestIdSchema } from "./schemas";
+import { findHolderOffer, getTrackedRequestOrThrow, rankingForRequest, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
+
+export type TimelineEntry = {
+  id: string;
+  /** ISO timestamp. */
+  at: string;
+  actorRole: ActorRole;
+  from: RequestState;
+  to: RequestState;
+  /** What happened, in one line ("Fenna accepted"), in the language asked for. */
+  title: string;
+  note: string;
+};
+
+export type Holder = PublicHandyman & { offer: "open" | "accepted"; respondBy: string };
+
+export type RequestDetails = TrackedRequest & {
+  /** The handyman the request is offered to or accepted by; null before an offer and after a cancellation of an open one. */
+  handyman: Holder | null;
+  timeline: TimelineEntry[];
+  review: { stars: number; text: string; createdAt: string } | null;
+  /** The steps the homeowner may take now (lib/requests/lifecycle.ts decides). */
+  actions: Action[];
+};
+
+const TITLES = { en: en.timeline, nl: nl.timeline } as const;
+const titleTranslators = new Map<Locale, (key: string, values?: Record<string, string>) => string>();
+
+function titles(locale: Locale) {
+  let t = titleTranslators.get(locale);
+  if (!t) {
+    t = createTranslator({ locale, messages: { timeline: TITLES[locale] }, namespace: "timeline" }) as unknown as (key: string, values?: Record<string, string>) => string;
+    titleTranslators.set(locale, t);
+  }
+  return t;
+}
+
+/** What one event on the timeline reads as in `locale` ("Fenna accepted"). */
+export function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
+  const t = titles(locale);
+  if (action === "cancel" && actorRole === "operator") return t("cancelledForYou");
+  if (!Object.hasOwn(TRANSITIONS, action) || !Object.hasOwn(TITLES[locale], action)) return t("updated");
+  return t(action, { who: handymanName ?? t("theHandyman") });
+}
+
+/**
+ * One of the user's requests with everything /dashboard/orders/{id} shows, the timeline in `locale`;
+ * 404 for another user's or an unknown id.
+ */
+export async function getRequestDetailsOrThrow(user: SessionUser, id: string, locale: Locale = DEFAULT_LOCALE): Promise<RequestDetails> {
+  const db = await getDb();
+  const request = await getTrackedRequestOrThrow(db, user, id);
+  const [holder, events, review] = await Promise.all([
+    db.offer.findFirst({
+      where: { requestId: id, status: { in: ["open", "accepted"] } },
+      select: { status: true, expiresAt: true, handyman: { select: publicHandymanColumns } },
+    }),
+    db.requestEvent.findMany({
+      where: { requestId: id },
+      orderBy: { id: "asc" },
+      select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true } } },
+    }),
+    db.review.findUnique({ where: { requestId: id }, select: { stars: true, text: true, createdAt: true } }),
+  ]);
+  return {
+    ...request,
+    handyman: holder
+      ? { ...toPublicHandyman(holder.handyman), offer: holder.status === "accepted" ? "accepted" : "open", respondBy: holder.expiresAt.toISOString() }
+      : null,
+    timeline: events.map((event) => ({
+      id: event.id.toString(),
+      at: event.at.toISOString(),
+      actorRole: event.actorRole,
+      from: event.fromState,
+      to: event.toState,
+      title: timelineTitle(event.action, event.handyman?.name ?? null, event.actorRole, locale),
+      note: event.note,
+    })),
+    review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
+    actions: actionsFor(request.state, "homeowner"),
+  };
+}
+
+/** Where each of the user's requests stands, by id (the orders list). */
+export async function listRequestStatesForUser(user: SessionUser): Promise<Record<string, RequestState>> {
+  const db = await getDb();
+  const rows = await db.repairRequest.findMany({ where: { userId: user.id }, select: { id: true, state: true } });
+  return Object.fromEntries(rows.map((row) => [row.id, row.state]));
+}
+
+export type ConfirmationView = {
+  requestId: string;
+  state: RequestState;
+  /** The handymen the request may still go to, public fields only: the browser matches on this list. */
+  handymen: PublicHandyman[];
+  /** Who holds the request now (null before an offer, when nobody could take it, or after a cancellation). */
+  holderId: number | null;
+  /** ISO timestamp: until when an open offer waits for the holder's answer. */
+  respondBy: string | null;
+};
+
+/**
+ * What the confirmation needs to match in the browser, for one of the user's requests (`id`) or else
+ * their newest; null when there is no such request (an unknown id, another user's, or none at all).
+ */
+export async function findConfirmationView(user: SessionUser, id: string | undefined): Promise<ConfirmationView | null> {
+  if (id !== undefined && !requestIdSchema.safeParse(id).success) return null;
+  const db = await getDb();
+  const where = id === undefined ? { userId: user.id } : { userId: user.id, id };
+  const row = await db.repairRequest.findFirst({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: trackedRequestColumns });
+  if (!row) return null;
+  const request = fromTrackedRow(row);
+  const [handymen, holder] = await Promise.all([
+    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db),
+    findHolderOffer(db, request.id),
+  ]);
+  return {
+    requestId: request.id,
+    state: request.state,
+    handymen,
+    holderId: holder?.handymanId ?? null,
+    respondBy: holder?.status === "open" ? holder.expiresAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,161 @@
+// The life of a repair request: its states, the one table of allowed transitions, and the one function
+// that applies them. Pages and handlers ask this module what may happen next; nothing else changes a
+// request's state.
+//
+//   submitted ─offer──────▶ offered ─accept──▶ accepted ─finish─▶ done ─review─▶ reviewed
+//       │                   │  ▲    ─decline─▶ declined ─┐   ▲ │
+//       └─find_nobody─▶ unmatched  ─expire──▶ expired  ─┴─pass_on─▶ offered (the next handyman)
+//                           ▲                          └─run_out─▶ unmatched
+//   accepted ─propose_date─▶ date_proposed ─confirm_date / keep_date─▶ accepted
+//   anything before done ─cancel─▶ cancelled (by the homeowner, or by an operator on their behalf)
+//   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the holder
+//
+// A transition is one `UPDATE … WHERE id = ? AND state = <expected>`: when two people act on the same
+// request at the same moment, the database lets exactly one of them change it and the other gets 409.
+// Each applied transition is written to request_events in the same transaction, with its actor.
+import type { Prisma } from "../generated/prisma/client";
+import type { Criteria as DbCriterion } from "../generated/prisma/enums";
+import { ApiError } from "../api/errors";
+
+export const REQUEST_STATES = [
+  "submitted",
+  "offered",
+  "declined",
+  "expired",
+  "unmatched",
+  "accepted",
+  "date_proposed",
+  "done",
+  "reviewed",
+  "cancelled",
+] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+export type ActorRole = "homeowner" | "handyman" | "operator" | "system";
+
+/** Who makes a transition: a signed-in person, or the platform itself (expiry, passing a request on). */
+export type Actor = { role: ActorRole; userId: string | null };
+
+export const SYSTEM_ACTOR: Actor = { role: "system", userId: null };
+
+type Transition = {
+  from: readonly RequestState[];
+  /** The state after the step; "unchanged" for a step that changes the request but not its state. */
+  to: RequestState | "unchanged";
+  by: readonly ActorRole[];
+};
+
+/** Every step a request can take: from which states, to which one, and who may take it. */
+export const TRANSITIONS = {
+  /** The criterion is saved (or the homeowner picks one of the next two): the request goes to one handyman. */
+  offer: { from: ["submitted", "offered", "unmatched"], to: "offered", by: ["homeowner"] },
+  /** The criterion is saved and nobody in the ranking can take the request. */
+  find_nobody: { from: ["submitted", "offered", "unmatched"], to: "unmatched", by: ["homeowner"] },
+  /** Before acceptance the homeowner moves the day freely. */
+  change_date: { from: ["submitted", "offered", "unmatched"], to: "unchanged", by: ["homeowner"] },
+  /** After acceptance a new day is only a proposal until the handyman answers. */
+  propose_date: { from: ["accepted", "date_proposed"], to: "date_proposed", by: ["homeowner"] },
+  /** By the homeowner, or by an operator on the homeowner's behalf (with a reason the homeowner is mailed). */
+  cancel: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "cancelled", by: ["homeowner", "operator"] },
+  review: { from: ["done"], to: "reviewed", by: ["homeowner"] },
+  accept: { from: ["offered"], to: "accepted", by: ["handyman"] },
+  decline: { from: ["offered"], to: "declined", by: ["handyman"] },
+  confirm_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
+  keep_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
+  finish: { from: ["accepted"], to: "done", by: ["handyman"] },
+  /** The handyman did not answer in time (expireOffer in ./workflow.ts, run by the job queue). */
+  expire: { from: ["offered"], to: "expired", by: ["system"] },
+  /** After a decline or an expiry: the next handyman in the same ranking who has not declined it. */
+  pass_on: { from: ["declined", "expired"], to: "offered", by: ["system"] },
+  /** After a decline or an expiry: nobody is left in the ranking. */
+  run_out: { from: ["declined", "expired"], to: "unmatched", by: ["system"] },
+  /** An operator suspended the handyman holding an open offer: the next handyman in the same ranking gets it… */
+  reassign: { from: ["offered"], to: "offered", by: ["operator"] },
+  /** …or, with nobody left in the ranking, the request is without a handyman. */
+  withdraw: { from: ["offered"], to: "unmatched", by: ["operator"] },
+} as const satisfies Record<string, Transition>;
+
+export type Action = keyof typeof TRANSITIONS;
+
+/** How each state reads to a homeowner. */
+export const STATE_LABELS: Record<RequestState, string> = {
+  submitted: "Choose how to pick a handyman",
+  offered: "Waiting for the handyman",
+  declined: "Declined",
+  expired: "No answer in time",
+  unmatched: "No handyman found",
+  accepted: "Accepted",
+  date_proposed: "New date asked",
+  done: "Done",
+  reviewed: "Reviewed",
+  cancelled: "Cancelled",
+};
+
+export function canTake(action: Action, state: RequestState, role?: ActorRole): boolean {
+  const transition: Transition = TRANSITIONS[action];
+  return transition.from.includes(state) && (role === undefined || transition.by.includes(role));
+}
+
+/** The steps `role` may take on a request in `state`, in the table's order. */
+export function actionsFor(state: RequestState, role: ActorRole): Action[] {
+  return (Object.keys(TRANSITIONS) as Action[]).filter((action) => canTake(action, state, role));
+}
+
+/** The state after `action` from `state`. */
+export function stateAfter(action: Action, state: RequestState): RequestState {
+  const to: Transition["to"] = TRANSITIONS[action].to;
+  return to === "unchanged" ? state : to;
+}
+
+/** The 409 for a step the request's state does not allow (or that someone else's step just overtook). */
+export function wrongState(state: RequestState): ApiError {
+  return new ApiError("conflict", { key: "request.wrongState", values: { state } });
+}
+
+export type Step = {
+  requestId: string;
+  action: Action;
+  /** The state the caller read; the update applies only if the request is still in it. */
+  from: RequestState;
+  actor: Actor;
+  /** The handyman the step is about (offered to, accepted by…), shown on the timeline. */
+  handymanId?: number | null;
+  note?: string;
+  /** Other columns the same step changes (the day, a proposed day). */
+  set?: { date?: Date; proposedDate?: Date | null; criterion?: DbCriterion };
+};
+
+/**
+ * Applies one transition inside the caller's transaction: 409 when the table does not allow it from
+ * `from`, or when the request is no longer in `from` (another step won the race). Returns the new state.
+ */
+export async function applyTransition(tx: Prisma.TransactionClient, step: Step): Promise<RequestState> {
+  const transition: Transition = TRANSITIONS[step.action];
+  if (!transition.by.includes(step.actor.role)) {
+    throw new Error(`A ${step.actor.role} may not take the step "${step.action}".`);
+  }
+  if (!transition.from.includes(step.from)) throw wrongState(step.from);
+  const to = stateAfter(step.action, step.from);
+  const { count } = await tx.repairRequest.updateMany({
+    where: { id: step.requestId, state: step.from },
+    data: { state: to, ...step.set },
+  });
+  if (count !== 1) {
+    const now = await tx.repairRequest.findUnique({ where: { id: step.requestId }, select: { state: true } });
+    if (!now) throw new ApiError("not_found", { key: "requestNotFound" });
+    throw wrongState(now.state);
+  }
+  await tx.requestEvent.create({
+    data: {
+      requestId: step.requestId,
+      actorUserId: step.actor.userId,
+      actorRole: step.actor.role,
+      action: step.action,
+      fromState: step.from,
+      toState: to,
+      handymanId: step.handymanId ?? null,
+      note: step.note ?? "",
+    },
+  });
+  return to;
+}

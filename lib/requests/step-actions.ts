@@ -1,0 +1,132 @@
+"use server";
+// The server actions behind the forms of a request's steps: the same schemas and the same functions
+// (lib/requests/workflow.ts) as the API's handlers, the signed-in user from the session cookie, and the
+// ids from the form checked like route parameters. A refusal is answered in the form; a step that went
+// through leads to the page again, fresh, with a notice (a redirect without JavaScript, so a reload does
+// not post twice; the in-page form is told where to go). Answers and the page led to are in the language
+// of the page the form was posted from.
+import { z } from "zod";
+import { ApiError, apiMessage } from "../api/errors";
+import { requireUser, type SessionUser } from "../auth/session";
+import { moveOn, unexpectedFailure } from "../auth/action-context";
+import { setAvailability } from "../handymen/queries";
+import { fieldErrorsOf } from "../validations/field-errors";
+import { textOf } from "../validations/form-data";
+import {
+  answerDateSchema,
+  availabilitySchema,
+  cancelSchema,
+  declineSchema,
+  offerIdSchema,
+  pickHandymanSchema,
+  rescheduleSchema,
+  reviewSchema,
+} from "../validations/request-steps";
+import { requestIdSchema } from "./schemas";
+import { withNotice, type NoticeKey } from "../auth/notices";
+import { localizedPath } from "../i18n/paths";
+import { postingPageLocale } from "./page-locale";
+import type { StepFormState } from "./step-form";
+import { acceptOffer, answerDate, cancelRequest, changeDate, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
+
+const PRO_PATH = "/pro";
+const CONFIRMATION_PATH = "/inputs/criteria/arranging";
+
+function parse<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, { key: "fixField" });
+  return parsed.data;
+}
+
+function idFrom<S extends z.ZodType>(form: FormData, name: string, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(textOf(form, name));
+  if (!parsed.success) throw new ApiError("not_found", { key: "requestNotFound" });
+  return parsed.data;
+}
+
+/** Runs one step for the signed-in user: a refusal becomes the form's answer, success the page `back` again. */
+async function runStep(form: FormData, notice: NoticeKey, back: string, step: (user: SessionUser) => Promise<void>): Promise<StepFormState> {
+  const user = await requireUser();
+  const locale = await postingPageLocale();
+  try {
+    await step(user);
+  } catch (error) {
+    if (error instanceof ApiError) return { message: error.messageIn(locale), fieldErrors: fieldErrorsOf(error.issuesIn(locale) ?? []) };
+    return { message: unexpectedFailure("a request's step", error, apiMessage(locale, { key: "request.stepFailed" })), fieldErrors: {} };
+  }
+  // The page is opened again rather than revalidated in place: a form that goes away with the step
+  // (Accept, once accepted) must still be there to lead the browser on.
+  return moveOn<StepFormState>(form, { message: null, fieldErrors: {} }, withNotice(localizedPath(locale, back), notice));
+}
+
+/** The order page of the request the form names (a malformed id is refused by the step itself). */
+const orderOf = (form: FormData) => `/dashboard/orders/${encodeURIComponent(textOf(form, "request_id"))}`;
+
+// ---- The homeowner's. ----
+
+export async function cancelRequestAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "cancelled", orderOf(form), async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const { state } = parse(cancelSchema, { state: textOf(form, "state") || undefined });
+    await cancelRequest(user, id, state);
+  });
+}
+
+export async function changeDateAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  const asked = textOf(form, "state") === "accepted" || textOf(form, "state") === "date_proposed";
+  return runStep(form, asked ? "date-asked" : "date-changed", orderOf(form), async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const { date, state } = parse(rescheduleSchema, { date: textOf(form, "date"), state: textOf(form, "state") || undefined });
+    await changeDate(user, id, date, state);
+  });
+}
+
+export async function reviewAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "reviewed", orderOf(form), async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const review = parse(reviewSchema, { stars: form.get("stars") ?? undefined, text: textOf(form, "text") });
+    await reviewRequest(user, id, review);
+  });
+}
+
+export async function pickHandymanAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  const back = `${CONFIRMATION_PATH}?${new URLSearchParams({ input: textOf(form, "request_id") })}`;
+  return runStep(form, "picked", back, async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const { handymanId } = parse(pickHandymanSchema, { handymanId: textOf(form, "handyman_id") });
+    await pickAlternative(user, id, handymanId);
+  });
+}
+
+// ---- The handyman's. ----
+
+export async function acceptOfferAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "accepted", PRO_PATH, (user) => acceptOffer(user, idFrom(form, "offer_id", offerIdSchema)));
+}
+
+export async function declineOfferAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "declined", PRO_PATH, async (user) => {
+    const id = idFrom(form, "offer_id", offerIdSchema);
+    const { reason } = parse(declineSchema, { reason: textOf(form, "reason") });
+    await declineOffer(user, id, reason);
+  });
+}
+
+export async function markDoneAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "done", PRO_PATH, (user) => markDone(user, idFrom(form, "offer_id", offerIdSchema)));
+}
+
+export async function answerDateAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "date-answered", PRO_PATH, async (user) => {
+    const id = idFrom(form, "offer_id", offerIdSchema);
+    const { confirm } = parse(answerDateSchema, { confirm: textOf(form, "confirm") });
+    await answerDate(user, id, confirm);
+  });
+}
+
+export async function setAvailabilityAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return runStep(form, "availability", PRO_PATH, async (user) => {
+    const { available } = parse(availabilitySchema, { available: textOf(form, "available") });
+    await setAvailability(user, available);
+  });
+}

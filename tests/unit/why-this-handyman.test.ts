@@ -1,0 +1,62 @@
+// "Why this handyman" and the all-in estimate: sentences and figures made from the rule and the data.
+import { describe, expect, it } from "vitest";
+import { handymen, rankHandymen } from "@/lib/matching";
+import { estimateJob, JOB_ESTIMATES } from "@/lib/requests/estimates";
+import { whyThisHandyman } from "@/lib/requests/why-this-handyman";
+import { TASK_TYPES } from "@/lib/requests/catalogue";
+import { formatPriceRange } from "@/lib/format";
+
+describe("whyThisHandyman on the sample list", () => {
+  it("names the cheapest plumber in Rotterdam and how many there are", () => {
+    const ranking = rankHandymen({ criteria: "price", city: "Rotterdam", task_type: "Pipe-leakage" }, handymen);
+    expect(ranking.length).toBeGreaterThan(1);
+    expect(whyThisHandyman(ranking[0], ranking, { criterion: "price", city: "Rotterdam", taskType: "Pipe-leakage" })).toBe(
+      `Lowest hourly price among the ${ranking.length} plumbers in Rotterdam.`,
+    );
+    expect(whyThisHandyman(ranking[1], ranking, { criterion: "price", city: "Rotterdam", taskType: "Pipe-leakage" })).toBe(
+      `Second-lowest hourly price among the ${ranking.length} plumbers in Rotterdam.`,
+    );
+  });
+
+  it("speaks of rating for 'rated' and of being free to start for 'available'", () => {
+    const rated = rankHandymen({ criteria: "rated", city: "The Hague", task_type: "Painting" }, handymen);
+    expect(whyThisHandyman(rated[0], rated, { criterion: "rated", city: "The Hague", taskType: "Painting" })).toBe(
+      `Highest rating among the ${rated.length} painters in The Hague.`,
+    );
+    const available = rankHandymen({ criteria: "available", city: "Amsterdam", task_type: "Outlet-replacement" }, handymen);
+    expect(whyThisHandyman(available[0], available, { criterion: "available", city: "Amsterdam", taskType: "Outlet-replacement" })).toBe(
+      `Available now, with the highest hourly price among the ${available.length} electricians in Amsterdam who are free to start.`,
+    );
+  });
+
+  it("says so when the handyman is the only one", () => {
+    const only = [{ id: 7 }];
+    expect(whyThisHandyman(only[0], only, { criterion: "price", city: "Rotterdam", taskType: "Painting" })).toBe(
+      "The only painter in Rotterdam who can take this job.",
+    );
+    expect(whyThisHandyman(only[0], only, { criterion: "available", city: "Rotterdam", taskType: "Painting" })).toBe(
+      "The only painter in Rotterdam who is available now.",
+    );
+  });
+});
+
+describe("estimateJob", () => {
+  it("adds the call-out fee to the typical hours at the hourly price, widened to whole €5", () => {
+    const { low, high } = estimateJob("Pipe-leakage", 46);
+    // €35 call-out + 1 h × €46 = €81 → €80; €35 + 2 h × €46 = €127 → €130.
+    expect([low, high]).toEqual([80, 130]);
+    expect(formatPriceRange(low, high)).toBe("€80–€130");
+  });
+
+  it("has a basis for every task type, with the shorter duration first", () => {
+    for (const task of TASK_TYPES) {
+      const { hours, calloutFee } = JOB_ESTIMATES[task];
+      expect(hours[0]).toBeLessThanOrEqual(hours[1]);
+      expect(calloutFee).toBeGreaterThanOrEqual(0);
+      const estimate = estimateJob(task, 40);
+      expect(estimate.low % 5).toBe(0);
+      expect(estimate.high % 5).toBe(0);
+      expect(estimate.low).toBeLessThan(estimate.high);
+    }
+  });
+});
