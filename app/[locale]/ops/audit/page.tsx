@@ -1,0 +1,99 @@
+import type { Metadata } from "next";
+import { Link } from "@/components/i18n/link";
+import { PageHeader } from "@/components/ui/page-header";
+import styles from "@/components/ops/ops.module.css";
+import { formatDateTime } from "@/lib/format";
+import { requireOperator } from "@/lib/ops/access";
+import { AUDIT_PAGE_SIZE, listAudit } from "@/lib/ops/audit";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** `?before=<id>` pages back through the log; anything that is not a whole number starts at the newest. */
+function cursorOf(value: string | string[] | undefined): bigint | undefined {
+  return typeof value === "string" && /^[1-9][0-9]{0,18}$/.test(value) ? BigInt(value) : undefined;
+}
+
+const TARGET_TYPES = new Set(["job_opening", "handyman", "request", "user"]);
+
+/** `?targetType=handyman&targetId=34`: one record's history; values that could name nothing are ignored. */
+function targetOf(params: Record<string, string | string[] | undefined>): { targetType?: string; targetId?: string } {
+  const { targetType, targetId } = params;
+  if (typeof targetType !== "string" || !TARGET_TYPES.has(targetType)) return {};
+  return typeof targetId === "string" && /^[A-Za-z0-9-]{1,64}$/.test(targetId) ? { targetType, targetId } : { targetType };
+}
+
+function pageLink(target: { targetType?: string; targetId?: string }, before: string): string {
+  const query = new URLSearchParams({ ...target, before });
+  return `/ops/audit?${query.toString()}`;
+}
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span aria-label="nothing">—</span>;
+  return <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireOperator();
+  const params = await searchParams;
+  const target = targetOf(params);
+  const entries = await listAudit({ before: cursorOf(params.before), ...target });
+  const last = entries.at(-1);
+  return (
+    <>
+      <PageHeader eyebrow="Operator console" title="Audit log" lead="Every change made in the console, newest first. Entries are never changed or removed." />
+      <div className={`container ${styles.section}`}>
+        {target.targetType ? (
+          <p>
+            Showing the history of {target.targetType.replace("_", " ")} {target.targetId ?? "(all)"}. <Link href="/ops/audit">Show every entry</Link>
+          </p>
+        ) : null}
+        {entries.length === 0 ? (
+          <p>Nothing has been changed in the console yet.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Changes made by operators</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Of</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>
+                      <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt.toISOString())}</time>
+                    </td>
+                    <td>{entry.actorEmail}</td>
+                    <td>{entry.action}</td>
+                    <td>
+                      {entry.targetType} {entry.targetId}
+                    </td>
+                    <td>
+                      <Json value={entry.before} />
+                    </td>
+                    <td>
+                      <Json value={entry.after} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {entries.length === AUDIT_PAGE_SIZE && last ? (
+          <p className={styles.pager}>
+            <Link href={pageLink(target, last.id)}>Older entries</Link>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

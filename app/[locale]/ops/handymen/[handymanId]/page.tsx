@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import { Link } from "@/components/i18n/link";
+import { notFound } from "next/navigation";
+import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { EditHandymanForm, InviteForm, SuspendForm, UnsuspendForm } from "@/components/ops/handyman-forms";
+import { PageHeader } from "@/components/ui/page-header";
+import styles from "@/components/ops/ops.module.css";
+import jobStyles from "@/components/job/job.module.css";
+import { formatHourlyPrice, formatRating } from "@/lib/format";
+import { requireOperator } from "@/lib/ops/access";
+import { ACCOUNT_STATE_LABELS, getRosterEntry, handymanIdSchema, type RosterEntry } from "@/lib/ops/handymen";
+import { TASK_TYPE_LABELS } from "@/lib/requests/catalogue";
+import { ApiError } from "@/lib/api/errors";
+
+export const metadata: Metadata = { title: "Handyman" };
+
+type Params = Promise<{ handymanId: string }>;
+
+async function load(raw: string): Promise<RosterEntry> {
+  const id = handymanIdSchema.safeParse(raw);
+  if (!id.success) notFound();
+  try {
+    return await getRosterEntry(id.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function OpsHandymanPage({ params }: { params: Params }) {
+  await requireOperator();
+  const handyman = await load((await params).handymanId);
+  return (
+    <>
+      <PageHeader
+        eyebrow="Operator console"
+        back={<Link href="/ops/handymen">All handymen</Link>}
+        title={handyman.name}
+        lead={`${TASK_TYPE_LABELS[handyman.taskType]} in ${handyman.city}, handyman #${handyman.id}.`}
+      />
+      <div className={`container ${styles.section}`}>
+        <NoticeFromAddress />
+        <p>
+          <Link href={`/ops/audit?targetType=handyman&targetId=${handyman.id}`}>This handyman&rsquo;s history in the audit log</Link>
+        </p>
+        <dl className={jobStyles.facts}>
+          <dt>Account</dt>
+          <dd data-testid="account-state">{ACCOUNT_STATE_LABELS[handyman.accountState]}</dd>
+          <dt>Email</dt>
+          <dd>{handyman.email ?? "None yet"}</dd>
+          <dt>Price</dt>
+          <dd>{formatHourlyPrice(handyman.hourlyPrice)}</dd>
+          <dt>Rating</dt>
+          <dd>{formatRating(handyman.rating)} out of 5</dd>
+          <dt>Available now</dt>
+          <dd>{handyman.available ? "Yes" : "No"}</dd>
+        </dl>
+
+        {handyman.accountState === "no_account" ? (
+          <section aria-labelledby="invite-heading">
+            <h2 id="invite-heading">Invite</h2>
+            <InviteForm fixed={{ id: handyman.id, label: handyman.name }} />
+          </section>
+        ) : null}
+
+        <section aria-labelledby="edit-heading">
+          <h2 id="edit-heading">Hourly price and trade</h2>
+          <EditHandymanForm id={handyman.id} hourlyPrice={handyman.hourlyPrice} taskType={handyman.taskType} />
+        </section>
+
+        <section aria-labelledby="suspend-heading">
+          <h2 id="suspend-heading">{handyman.suspended ? "Suspended" : "Suspend"}</h2>
+          {handyman.suspended ? (
+            <>
+              <p>{handyman.name} is suspended: the matching rule does not see them and nothing is offered to them.</p>
+              <UnsuspendForm id={handyman.id} name={handyman.name} />
+            </>
+          ) : (
+            <SuspendForm id={handyman.id} name={handyman.name} />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+// The handymen roster of the operator console: every handyman with what the matching rule ranks and
+// where their account stands; inviting one (an account and a mailed set-password link), editing the
+// hourly price and the trade, and suspending (a suspended handyman is never matched or offered anything:
+// the requests they were offered and had not answered go to the next handyman) and unsuspending.
+// Every change is written to the audit log in its own transaction, with the record before and after; a
+// refusal (bad input, wrong password, nothing to change) writes nothing.
+import "server-only";
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import { getDb } from "../db";
+import { ApiError } from "../api/errors";
+import { inviteHandyman, type Invitation } from "../handymen/invite";
+import { AfterCommit } from "../requests/after-commit";
+import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { withdrawOpenOffersOf } from "../requests/workflow";
+import { confirmPassword, type Operator } from "./access";
+import { recordAudit } from "./audit";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Where a handyman's account stands: none yet; invited (the set-password link not used yet); in use; suspended by an operator. */
+export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+export const ACCOUNT_STATE_LABELS: Record<AccountState, string> = {
+  no_account: "No account",
+  invited: "Invited",
+  active: "Active",
+  suspended: "Suspended",
+};
+
+export type RosterEntry = {
+  id: number;
+  name: string;
+  city: City;
+  taskType: TaskType;
+  /** Euros per hour. */
+  hourlyPrice: number;
+  rating: number;
+  available: boolean;
+  suspended: boolean;
+  accountState: AccountState;
+  /** The account's address (operators only); null without an account. */
+  email: string | null;
+};
+
+/** Hourly prices an operator may set, in euros. */
+export const MIN_HOURLY_PRICE = 10;
+export const MAX_HOURLY_PRICE = 500;
+
+const rosterColumns = {
+  id: true,
+  name: true,
+  city: true,
+  taskType: true,
+  hourlyPriceCents: true,
+  rating: true,
+  available: true,
+  suspended: true,
+  user: {
+    select: {
+      email: true,
+      // An unused set-password link means the invitation is still waiting (setting a password, or
+      // resetting it, deletes the unused ones).
+      tokens: { where: { purpose: "set_password", usedAt: null }, select: { id: true }, take: 1 },
+    },
+  },
+} as const satisfies Prisma.HandymanSelect;
+
+type RosterRow = Prisma.HandymanGetPayload<{ select: typeof rosterColumns }>;
+
+function accountStateOf(row: RosterRow): AccountState {
+  if (row.suspended) return "suspended";
+  if (!row.user) return "no_account";
+  return row.user.tokens.length > 0 ? "invited" : "active";
+}
+
+function toEntry(row: RosterRow): RosterEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    city: fromDbCity(row.city),
+    taskType: fromDbTaskType(row.taskType),
+    hourlyPrice: row.hourlyPriceCents / 100,
+    rating: row.rating,
+    available: row.available,
+    suspended: row.suspended,
+    accountState: accountStateOf(row),
+    email: row.user?.email ?? null,
+  };
+}
+
+/** What the audit log keeps of a handyman before and after a change. */
+function auditView(entry: RosterEntry) {
+  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskType: entry.taskType, suspended: entry.suspended, accountState: entry.accountState, email: entry.email };
+}
+
+/** Every handyman, by id. */
+export async function listRoster(): Promise<RosterEntry[]> {
+  const rows = await (await getDb()).handyman.findMany({ orderBy: { id: "asc" }, select: rosterColumns });
+  return rows.map(toEntry);
+}
+
+/** A handyman's id in an address or a form: a whole number, else "not found". */
+export const handymanIdSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : value),
+  z.number().int().positive().max(2_147_483_647),
+);
+
+const NOT_FOUND = "That handyman was not found.";
+
+async function findEntry(db: Db, id: number): Promise<RosterEntry> {
+  const row = await db.handyman.findUnique({ where: { id }, select: rosterColumns });
+  if (!row) throw new ApiError("not_found", NOT_FOUND);
+  return toEntry(row);
+}
+
+/** One handyman of the roster; 404 for an unknown id. */
+export async function getRosterEntry(id: number): Promise<RosterEntry> {
+  return findEntry(await getDb(), id);
+}
+
+export type { Invitation };
+
+/** Invites handyman `id` under `email` (lib/handymen/invite.ts), audited in the invitation's transaction. */
+export async function inviteFromConsole(operator: Operator, id: number, email: unknown): Promise<Invitation> {
+  if (typeof email !== "string") throw new ApiError("validation_failed", "That email address is not valid.", [{ path: "email", message: "Enter the handyman's email address." }]);
+  try {
+    return await inviteHandyman(id, email, {
+      inTransaction: async (tx, invitation) => {
+        const after = await findEntry(tx, id);
+        await recordAudit(tx, operator, {
+          action: "invite_handyman",
+          targetType: "handyman",
+          targetId: id,
+          before: { name: after.name, accountState: "no_account", email: null },
+          after: { name: after.name, accountState: after.accountState, email: invitation.email, userId: invitation.userId },
+        });
+      },
+    });
+  } catch (error) {
+    // The form shows an address problem beside the address field.
+    if (error instanceof ApiError && error.code === "validation_failed") {
+      throw new ApiError(error.code, error.message, (error.issues ?? []).map((issue) => ({ ...issue, path: "email" })));
+    }
+    if (error instanceof ApiError && error.code === "conflict" && /already belongs/.test(error.message)) {
+      throw new ApiError(error.code, error.message, [{ path: "email", message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+/** "45", "45.5", "45,50" from a form; 45.5 from JSON. */
+const euros = (value: unknown) => (typeof value === "string" && /^\s*\d{1,6}([.,]\d{1,2})?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : value);
+
+const PRICE_MESSAGE = `Enter an hourly price from €${MIN_HOURLY_PRICE} to €${MAX_HOURLY_PRICE}, in euros and cents (for example 45.50).`;
+
+export const handymanEditSchema = z
+  .object({
+    hourlyPrice: z.preprocess(
+      euros,
+      z
+        .number({ error: PRICE_MESSAGE })
+        .finite(PRICE_MESSAGE)
+        .min(MIN_HOURLY_PRICE, PRICE_MESSAGE)
+        .max(MAX_HOURLY_PRICE, PRICE_MESSAGE)
+        .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRICE_MESSAGE),
+    ).optional(),
+    taskType: z.enum(TASK_TYPES, { error: "Choose one of the trades: Outlet-replacement, Pipe-leakage or Painting." }).optional(),
+  })
+  .refine((value) => value.hourlyPrice !== undefined || value.taskType !== undefined, { message: "Give a new hourly price or trade.", path: ["hourlyPrice"] });
+
+export type HandymanEdit = z.infer<typeof handymanEditSchema>;
+
+/** Validates an edit (400 with the fields' messages). */
+export function parseHandymanEdit(input: unknown): HandymanEdit {
+  const parsed = handymanEditSchema.safeParse(input);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Please fix the fields marked below.");
+  return parsed.data;
+}
+
+/** Sets the hourly price and/or the trade; an edit that changes nothing is saved as nothing (no audit entry). */
+export async function editHandyman(operator: Operator, id: number, input: unknown): Promise<RosterEntry> {
+  const edit = parseHandymanEdit(input);
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
+    if (!locked) throw new ApiError("not_found", NOT_FOUND);
+    const before = await findEntry(tx, id);
+    const data: Prisma.HandymanUpdateInput = {};
+    if (edit.hourlyPrice !== undefined && Math.round(edit.hourlyPrice * 100) !== Math.round(before.hourlyPrice * 100)) data.hourlyPriceCents = Math.round(edit.hourlyPrice * 100);
+    if (edit.taskType !== undefined && edit.taskType !== before.taskType) data.taskType = toDbTaskType(edit.taskType);
+    if (Object.keys(data).length === 0) return before;
+    await tx.handyman.update({ where: { id }, data });
+    const after = await findEntry(tx, id);
+    await recordAudit(tx, operator, { action: "edit_handyman", targetType: "handyman", targetId: id, before: auditView(before), after: auditView(after) });
+    return after;
+  });
+}
+
+export type Suspension = { handyman: RosterEntry; movedRequests: string[] };
+
+/**
+ * Suspends handyman `id` once the operator's password is confirmed: the matching rule no longer sees
+ * them, and each request they were offered and had not answered goes to the next handyman (or is left
+ * without one), in the same transaction. Jobs they accepted stay theirs. 409 when already suspended.
+ */
+export async function suspendHandyman(operator: Operator, id: number, password: unknown, now = new Date()): Promise<Suspension> {
+  await confirmPassword(operator, password);
+  const db = await getDb();
+  const after = new AfterCommit();
+  const result = await db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
+    if (!locked) throw new ApiError("not_found", NOT_FOUND);
+    const before = await findEntry(tx, id);
+    if (before.suspended) throw new ApiError("conflict", `${before.name} is already suspended.`);
+    await tx.handyman.update({ where: { id }, data: { suspended: true } });
+    const movedRequests = await withdrawOpenOffersOf(tx, after, { operatorId: operator.id, handymanId: id, now });
+    const handyman = await findEntry(tx, id);
+    await recordAudit(tx, operator, {
+      action: "suspend_handyman",
+      targetType: "handyman",
+      targetId: id,
+      before: auditView(before),
+      after: { ...auditView(handyman), withdrawnOffersOf: movedRequests },
+    });
+    return { handyman, movedRequests };
+  });
+  await after.run();
+  return result;
+}
+
+/** Lifts a suspension: the handyman is matched again from the next request on. 409 when not suspended. */
+export async function unsuspendHandyman(operator: Operator, id: number): Promise<RosterEntry> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
+    if (!locked) throw new ApiError("not_found", NOT_FOUND);
+    const before = await findEntry(tx, id);
+    if (!before.suspended) throw new ApiError("conflict", `${before.name} is not suspended.`);
+    await tx.handyman.update({ where: { id }, data: { suspended: false } });
+    const handyman = await findEntry(tx, id);
+    await recordAudit(tx, operator, { action: "unsuspend_handyman", targetType: "handyman", targetId: id, before: auditView(before), after: auditView(handyman) });
+    return handyman;
+  });
+}

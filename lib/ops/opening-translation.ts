@@ -1,0 +1,188 @@
+// The Dutch version of a job opening as an operator edits it: every translatable field, or none at all.
+// The API takes it as an optional `nl` object beside the English fields:
+// - missing: the Dutch version is left as it is;
+// - null, or every field empty: the opening has no Dutch version (a stored one is removed);
+// - every field filled in: stored (requirements and benefits rendered in the opening's content format and
+//   sanitised like the English ones);
+// - some filled in and some not: refused with 400, naming each empty field.
+// The console's form posts the same fields as nl_<field>.
+import "server-only";
+import { z } from "zod";
+import { ApiError, type ErrorIssue } from "../api/errors";
+import type { JobOpeningTranslation as TranslationRow } from "../generated/prisma/client";
+import { OPENING_LIMITS } from "../validations/ops-job-openings";
+import { renderRichText, type RichTextFormat } from "./rich-text";
+
+/** The one language besides English an opening can have (the table's CHECK constraint agrees). */
+export const TRANSLATION_LOCALE = "nl" as const;
+
+export const DUTCH_FIELDS = ["department", "role", "location", "description", "about", "overview", "requirements", "benefits", "interview_time", "apply"] as const;
+export type DutchField = (typeof DUTCH_FIELDS)[number];
+
+/** The name of a Dutch field in the console's form (DUTCH_FORM_FIELDS of ./opening-form.ts). */
+export const dutchFormName = (field: DutchField) => `nl_${field}` as const;
+
+export const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
+
+const LABELS: Record<DutchField, string> = {
+  department: "department",
+  role: "role",
+  location: "location",
+  description: "short description",
+  about: "text about Fixwell",
+  overview: "overview of the role",
+  requirements: "requirements",
+  benefits: "benefits",
+  interview_time: "interview process",
+  apply: "way to apply",
+};
+
+/** The Dutch version in the API's words (snake_case), texts trimmed. */
+export type DutchInput = Record<DutchField, string>;
+
+/** What a create or edit does with the Dutch version. */
+export type DutchChange = { kind: "keep" } | { kind: "remove" } | { kind: "set"; fields: DutchInput };
+
+/** The Dutch columns to store: plain fields as typed, rich ones sanitised with their Markdown source. */
+export type DutchColumns = {
+  department: string;
+  role: string;
+  location: string;
+  description: string;
+  about: string;
+  overview: string;
+  requirements: string;
+  benefits: string;
+  requirementsSource: string | null;
+  benefitsSource: string | null;
+  interviewTime: string;
+  apply: string;
+};
+
+export const INCOMPLETE_MESSAGE =
+  "The Dutch version is incomplete. Fill in every Dutch field, or leave them all empty for an opening without a Dutch version.";
+
+/** The Dutch version of a create or edit body, or the issues that refuse it (paths `nl.<field>`). */
+export function readDutchChange(body: unknown): { change: DutchChange; issues: ErrorIssue[] } {
+  const keep = { change: { kind: "keep" } as DutchChange, issues: [] };
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("nl" in body)) return keep;
+  const nl = (body as { nl?: unknown }).nl;
+  if (nl === undefined) return keep;
+  if (nl === null) return { change: { kind: "remove" }, issues: [] };
+  if (typeof nl !== "object" || Array.isArray(nl)) {
+    return { change: { kind: "keep" }, issues: [{ path: "nl", message: "The Dutch version must be an object with the Dutch fields, or null for none." }] };
+  }
+  const issues: ErrorIssue[] = [];
+  const fields = {} as DutchInput;
+  for (const field of DUTCH_FIELDS) {
+    const value = (nl as Record<string, unknown>)[field];
+    if (value === undefined || value === null) fields[field] = "";
+    else if (typeof value !== "string") {
+      issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} must be text.` });
+      fields[field] = "";
+    } else {
+      fields[field] = value.trim();
+      if (fields[field].length > DUTCH_LIMITS[field]) {
+        issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} may be at most ${DUTCH_LIMITS[field]} characters.` });
+      }
+    }
+  }
+  const filled = DUTCH_FIELDS.filter((field) => fields[field] !== "");
+  const typeIssues = issues.length > 0;
+  if (filled.length === 0 && !typeIssues) return { change: { kind: "remove" }, issues: [] };
+  if (filled.length < DUTCH_FIELDS.length) {
+    for (const field of DUTCH_FIELDS) {
+      if (fields[field] === "" && !issues.some((issue) => issue.path === `nl.${field}`)) {
+        issues.push({ path: `nl.${field}`, message: `Enter the Dutch ${LABELS[field]}, or leave every Dutch field empty.` });
+      }
+    }
+  }
+  if (issues.length) return { change: { kind: "keep" }, issues };
+  return { change: { kind: "set", fields }, issues: [] };
+}
+
+/** The first message for a refused Dutch version: the incomplete notice, or the one issue. */
+export function dutchRefusalMessage(issues: ErrorIssue[]): string {
+  return issues.some((issue) => issue.message.startsWith("Enter the Dutch")) ? INCOMPLETE_MESSAGE : issues[0].message;
+}
+
+/** The Dutch columns ready to store; 400 when a rich field has nothing readable left once sanitised. */
+export function dutchColumns(format: RichTextFormat, fields: DutchInput): DutchColumns {
+  const requirements = renderRichText(format, fields.requirements);
+  const benefits = renderRichText(format, fields.benefits);
+  const issues: ErrorIssue[] = [];
+  for (const [field, rendered] of [["requirements", requirements], ["benefits", benefits]] as const) {
+    if (!rendered.empty) continue;
+    const what = rendered.removed.length ? ` (${rendered.removed.slice(0, 3).join("; ")})` : "";
+    issues.push({
+      path: `nl.${field}`,
+      message: `Nothing readable is left of the Dutch ${field} once unsafe markup is removed${what}. Write them as text, paragraphs, lists or links.`,
+    });
+  }
+  if (issues.length) throw new ApiError("validation_failed", issues[0].message, issues);
+  return {
+    department: fields.department,
+    role: fields.role,
+    location: fields.location,
+    description: fields.description,
+    about: fields.about,
+    overview: fields.overview,
+    requirements: requirements.html,
+    requirementsSource: requirements.source,
+    benefits: benefits.html,
+    benefitsSource: benefits.source,
+    interviewTime: fields.interview_time,
+    apply: fields.apply,
+  };
+}
+
+/** A stored Dutch version as the console shows it. */
+export type OpsTranslation = DutchColumns & { locale: typeof TRANSLATION_LOCALE; createdAt: Date; updatedAt: Date };
+
+export function toTranslation(row: TranslationRow): OpsTranslation {
+  return {
+    locale: TRANSLATION_LOCALE,
+    department: row.department,
+    role: row.role,
+    location: row.location,
+    description: row.description,
+    about: row.about,
+    overview: row.overview,
+    requirements: row.requirements,
+    benefits: row.benefits,
+    requirementsSource: row.requirementsSource,
+    benefitsSource: row.benefitsSource,
+    interviewTime: row.interviewTime,
+    apply: row.apply,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The API's view of a Dutch version (snake_case, like the English fields). */
+export function toTranslationPayload(translation: OpsTranslation | null) {
+  if (!translation) return null;
+  return {
+    department: translation.department,
+    role: translation.role,
+    location: translation.location,
+    description: translation.description,
+    about: translation.about,
+    overview: translation.overview,
+    requirements: translation.requirements,
+    benefits: translation.benefits,
+    requirements_source: translation.requirementsSource,
+    benefits_source: translation.benefitsSource,
+    interview_time: translation.interviewTime,
+    apply: translation.apply,
+    updated_at: translation.updatedAt.toISOString(),
+  };
+}
+
+/** The Dutch rich fields of a preview request, when it has them. */
+export const dutchPreviewSchema = z
+  .object({
+    requirements: z.string().max(OPENING_LIMITS.requirements, `The Dutch requirements may be at most ${OPENING_LIMITS.requirements} characters.`).default(""),
+    benefits: z.string().max(OPENING_LIMITS.benefits, `The Dutch benefits may be at most ${OPENING_LIMITS.benefits} characters.`).default(""),
+  })
+  .optional();

@@ -1,0 +1,333 @@
+// The requests overview of the operator console: every request with its state, filtered by state, city,
+// trade and the day it was sent, with counts per state; one request in detail with its timeline and
+// offers; and the one change an operator makes here, cancelling on the homeowner's behalf. The
+// homeowner's email address appears only on the detail view, and every such view is written to the audit
+// log (who looked at whose address, when).
+import "server-only";
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+import { getDb } from "../db";
+import { ApiError } from "../api/errors";
+import { AfterCommit } from "../requests/after-commit";
+import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { canTake, REQUEST_STATES, type ActorRole, type RequestState } from "../requests/lifecycle";
+import { requestIdSchema } from "../requests/schemas";
+import { cancelOnBehalf } from "../requests/workflow";
+import { freeTextSchema } from "../validations/text";
+import { confirmPassword, type Operator } from "./access";
+import { recordAudit } from "./audit";
+
+export const SITE_TIME_ZONE = "Europe/Amsterdam";
+
+/** Each state as the console names it (the state's own name, in words). */
+export const OPS_STATE_LABELS: Record<RequestState, string> = {
+  submitted: "Submitted",
+  offered: "Offered",
+  declined: "Declined",
+  expired: "Expired",
+  unmatched: "Unmatched",
+  accepted: "Accepted",
+  date_proposed: "Date proposed",
+  done: "Done",
+  reviewed: "Reviewed",
+  cancelled: "Cancelled",
+};
+
+/** The newest requests the overview lists at once. */
+export const OVERVIEW_LIMIT = 200;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const day = (label: string) =>
+  z
+    .string({ error: `Give the ${label} day as a date (YYYY-MM-DD).` })
+    .trim()
+    .refine((value) => value === "" || isCalendarDay(value), `Give the ${label} day as a date (YYYY-MM-DD).`)
+    .transform((value) => value || undefined);
+
+const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+/** The overview's filters, from the address (?state=…&city=…&taskType=…&from=…&to=…); every one optional. */
+export const requestFiltersSchema = z
+  .object({
+    state: z.preprocess(blankAsUndefined, z.enum(REQUEST_STATES, { error: `Choose a state: ${REQUEST_STATES.join(", ")}.` }).optional()),
+    city: z.preprocess(blankAsUndefined, z.enum(CITIES, { error: `Choose a city: ${CITIES.join(", ")}.` }).optional()),
+    taskType: z.preprocess(blankAsUndefined, z.enum(TASK_TYPES, { error: `Choose a trade: ${TASK_TYPES.join(", ")}.` }).optional()),
+    from: day("first").optional(),
+    to: day("last").optional(),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: "The first day must not be after the last day.", path: ["to"] });
+
+export type RequestFilters = z.infer<typeof requestFiltersSchema>;
+
+const FILTER_KEYS = ["state", "city", "taskType", "from", "to"] as const;
+
+/**
+ * Reads filters from a query string (URLSearchParams) or a page's searchParams: a repeated or unknown
+ * value is a 400 with the field named, never a 500.
+ */
+export function parseRequestFilters(query: URLSearchParams | Record<string, string | string[] | undefined>): RequestFilters {
+  const values: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const value = query instanceof URLSearchParams ? (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined)) : query[key];
+    if (value !== undefined) values[key] = value;
+  }
+  const parsed = requestFiltersSchema.safeParse(values);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some filters are not valid; fix the ones marked below.");
+  return parsed.data;
+}
+
+const SITE_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, timeZoneName: "longOffset" });
+
+/** Midnight of a calendar day on the Netherlands' clock, as an instant. */
+function amsterdamMidnight(isoDay: string): Date {
+  const utcMidnight = new Date(`${isoDay}T00:00:00.000Z`);
+  const offset = SITE_OFFSET.formatToParts(utcMidnight)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset ?? "");
+  const minutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(utcMidnight.getTime() - minutes * 60_000);
+}
+
+function nextDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The filters as a where clause; `withState` false for the counts, which split the rest by state. */
+function whereOf(filters: RequestFilters, withState = true): Prisma.RepairRequestWhereInput {
+  return {
+    ...(withState && filters.state ? { state: filters.state } : {}),
+    ...(filters.city ? { city: toDbCity(filters.city) } : {}),
+    ...(filters.taskType ? { taskType: toDbTaskType(filters.taskType) } : {}),
+    ...(filters.from || filters.to
+      ? {
+          createdAt: {
+            ...(filters.from ? { gte: amsterdamMidnight(filters.from) } : {}),
+            ...(filters.to ? { lt: amsterdamMidnight(nextDay(filters.to)) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export type OverviewRow = {
+  id: string;
+  /** ISO timestamp: when the homeowner sent it. */
+  createdAt: string;
+  state: RequestState;
+  city: City;
+  taskType: TaskType;
+  /** The day the job is for, YYYY-MM-DD. */
+  date: string;
+  /** Who holds it now (an open or accepted offer), if anyone. */
+  handyman: string | null;
+};
+
+export type RequestsOverview = {
+  filters: RequestFilters;
+  rows: OverviewRow[];
+  /** How many requests match the filters (the list shows at most OVERVIEW_LIMIT, newest first). */
+  total: number;
+  /** Requests per state under the other filters (city, trade, days), every state present. */
+  counts: Record<RequestState, number>;
+};
+
+/** The overview for `filters` (already parsed). No homeowner's address appears here. */
+export async function listRequests(filters: RequestFilters): Promise<RequestsOverview> {
+  const db = await getDb();
+  const [rows, total, grouped] = await Promise.all([
+    db.repairRequest.findMany({
+      where: whereOf(filters),
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: OVERVIEW_LIMIT,
+      select: {
+        id: true,
+        createdAt: true,
+        state: true,
+        city: true,
+        taskType: true,
+        date: true,
+        offers: { where: { status: { in: ["open", "accepted"] } }, select: { handyman: { select: { name: true } } }, take: 1 },
+      },
+    }),
+    db.repairRequest.count({ where: whereOf(filters) }),
+    db.repairRequest.groupBy({ by: ["state"], where: whereOf(filters, false), _count: { _all: true } }),
+  ]);
+  const counts = Object.fromEntries(REQUEST_STATES.map((state) => [state, 0])) as Record<RequestState, number>;
+  for (const group of grouped) counts[group.state] = group._count._all;
+  return {
+    filters,
+    total,
+    counts,
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      state: row.state,
+      city: fromDbCity(row.city),
+      taskType: fromDbTaskType(row.taskType),
+      date: row.date.toISOString().slice(0, 10),
+      handyman: row.offers[0]?.handyman.name ?? null,
+    })),
+  };
+}
+
+export type OpsTimelineEntry = {
+  id: string;
+  at: string;
+  actorRole: ActorRole;
+  action: string;
+  from: RequestState;
+  to: RequestState;
+  handyman: string | null;
+  note: string;
+};
+
+export type OpsOffer = {
+  id: string;
+  handyman: { id: number; name: string };
+  status: "open" | "accepted" | "declined" | "expired" | "withdrawn";
+  createdAt: string;
+  expiresAt: string;
+  answeredAt: string | null;
+  declineReason: string | null;
+};
+
+export type OpsRequestDetail = OverviewRow & {
+  details: string;
+  criterion: string | null;
+  proposedDate: string | null;
+  homeownerEmail: string;
+  timeline: OpsTimelineEntry[];
+  offers: OpsOffer[];
+  review: { stars: number; text: string } | null;
+  /** Whether the request may still be cancelled on the homeowner's behalf. */
+  cancellable: boolean;
+};
+
+/** A request's id in an address or a form; a malformed one is "not found". */
+export function parseRequestId(value: unknown): string {
+  const parsed = requestIdSchema.safeParse(value);
+  if (!parsed.success) throw new ApiError("not_found", "That request was not found.");
+  return parsed.data;
+}
+
+/**
+ * One request in full, with its homeowner's address; the view is written to the audit log (action
+ * "view_homeowner_email") in the same transaction as the read. 404 for an unknown id, logging nothing.
+ */
+export async function viewRequest(operator: Operator, id: string): Promise<OpsRequestDetail> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await tx.repairRequest.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        createdAt: true,
+        state: true,
+        city: true,
+        taskType: true,
+        date: true,
+        details: true,
+        criterion: true,
+        proposedDate: true,
+        user: { select: { id: true, email: true } },
+        offers: {
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: { id: true, status: true, createdAt: true, expiresAt: true, answeredAt: true, declineReason: true, handyman: { select: { id: true, name: true } } },
+        },
+        events: {
+          orderBy: { id: "asc" },
+          select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true } } },
+        },
+        review: { select: { stars: true, text: true } },
+      },
+    });
+    if (!row) throw new ApiError("not_found", "That request was not found.");
+    await recordAudit(tx, operator, {
+      action: "view_homeowner_email",
+      targetType: "request",
+      targetId: row.id,
+      after: { homeownerId: row.user.id, homeownerEmail: row.user.email },
+    });
+    const holder = row.offers.find((offer) => offer.status === "open" || offer.status === "accepted");
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      state: row.state,
+      city: fromDbCity(row.city),
+      taskType: fromDbTaskType(row.taskType),
+      date: row.date.toISOString().slice(0, 10),
+      handyman: holder?.handyman.name ?? null,
+      details: row.details,
+      criterion: row.criterion,
+      proposedDate: row.proposedDate ? row.proposedDate.toISOString().slice(0, 10) : null,
+      homeownerEmail: row.user.email,
+      timeline: row.events.map((event) => ({
+        id: event.id.toString(),
+        at: event.at.toISOString(),
+        actorRole: event.actorRole,
+        action: event.action,
+        from: event.fromState,
+        to: event.toState,
+        handyman: event.handyman?.name ?? null,
+        note: event.note,
+      })),
+      offers: row.offers.map((offer) => ({
+        id: offer.id,
+        handyman: offer.handyman,
+        status: offer.status,
+        createdAt: offer.createdAt.toISOString(),
+        expiresAt: offer.expiresAt.toISOString(),
+        answeredAt: offer.answeredAt?.toISOString() ?? null,
+        declineReason: offer.declineReason,
+      })),
+      review: row.review,
+      cancellable: canTake("cancel", row.state, "operator"),
+    };
+  });
+}
+
+export const MAX_CANCEL_REASON_LENGTH = 500;
+
+export const cancelOnBehalfSchema = z.object({
+  reason: freeTextSchema({
+    max: MAX_CANCEL_REASON_LENGTH,
+    typeMessage: "Write the reason as text.",
+    maxMessage: `Keep the reason to ${MAX_CANCEL_REASON_LENGTH} characters or fewer.`,
+  }).refine((value) => value.length >= 3, "Write why the request is cancelled: the homeowner is mailed this reason."),
+  /** The state the operator saw; the cancel applies only if the request is still in it. */
+  state: z.preprocess(blankAsUndefined, z.enum(REQUEST_STATES, { error: "Unknown request state." }).optional()),
+});
+
+/**
+ * Cancels request `id` for its homeowner: the reason is checked first (400), then the operator's password
+ * (403/429), then the request's life (409 when its state no longer allows a cancel). The homeowner is
+ * mailed the reason, the handyman holding it is told, and the audit entry is written in the same
+ * transaction.
+ */
+export async function cancelRequestForHomeowner(operator: Operator, id: string, input: { reason?: unknown; state?: unknown; password?: unknown }, now = new Date()): Promise<void> {
+  const parsed = cancelOnBehalfSchema.safeParse({ reason: input.reason ?? "", state: input.state });
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Please fix the field marked below.");
+  await confirmPassword(operator, input.password);
+  const db = await getDb();
+  const after = new AfterCommit();
+  await db.$transaction(async (tx) => {
+    const before = await cancelOnBehalf(tx, after, { operatorId: operator.id, id, reason: parsed.data.reason, seenState: parsed.data.state, now });
+    await recordAudit(tx, operator, {
+      action: "cancel_request",
+      targetType: "request",
+      targetId: id,
+      before: { state: before.state },
+      after: { state: "cancelled", reason: parsed.data.reason },
+    });
+  });
+  await after.run();
+}
