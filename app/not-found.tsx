@@ -1,29 +1,22 @@
-import type { Metadata } from "next";
-import styles from "@/components/marketing/marketing.module.css";
-import { LinkButton } from "@/components/ui/button";
+// The answer for an address that no page of either language handles (the proxy sends every page
+// address to a language, so this is rare: a missing file under /_next, for example).
+import Link from "next/link";
+import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Page not found",
-  description: "The page you were looking for does not exist on Fixwell.",
-};
-
-export default function NotFound() {
+export default function GlobalNotFound() {
   return (
-    <div className={`container ${styles.body}`}>
-      <div className={styles.prose}>
-        <p className={styles.eyebrow}>Error 404</p>
-        <h1>Page not found</h1>
-        <p>
-          We could not find the page you were looking for. It may have moved, or the address may have a typing
-          mistake in it.
-        </p>
-        <div className={styles.actions}>
-          <LinkButton href="/">Go to the home page</LinkButton>
-          <LinkButton href="/customer-help" variant="secondary">
-            Get help
-          </LinkButton>
-        </div>
-      </div>
-    </div>
+    <html lang="en">
+      <body>
+        <main id="main" className="container">
+          <h1>Page not found</h1>
+          <p>
+            <Link href="/">Go to the Fixwell home page</Link> ·{" "}
+            <Link href="/nl" lang="nl">
+              Naar de startpagina van Fixwell
+            </Link>
+          </p>
+        </main>
+      </body>
+    </html>
   );
 }

@@ -2,8 +2,8 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
 import { listJobOpeningSummaries } from "@/lib/careers/queries";
-import { buildSitemap } from "@/lib/careers/seo";
-import { getSiteOrigin } from "@/lib/careers/site-origin";
+import { buildSitemap } from "@/lib/site/seo";
+import { getSiteOrigin } from "@/lib/site/site-origin";
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();

@@ -1,27 +1,30 @@
 import Image from "next/image";
-import { hero } from "@/lib/content/services";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/locales";
+import { localCityList } from "@/lib/content/site";
 import { StartNowLink } from "./start-now-link";
 import styles from "./home.module.css";
 
-export function Hero({ servicesId }: { servicesId: string }) {
+export async function Hero({ servicesId, locale }: { servicesId: string; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "home.hero" });
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={`container ${styles.heroInner}`}>
         <div className={styles.heroText}>
-          <p className={styles.eyebrow}>{hero.eyebrow}</p>
+          <p className={styles.eyebrow}>{t("eyebrow", { cities: localCityList(locale) })}</p>
           <h1 id="hero-title" className={styles.heroTitle}>
-            {hero.headline}
+            {t("headline")}
           </h1>
-          <p className={styles.subline}>{hero.subline}</p>
+          <p className={styles.subline}>{t("subline")}</p>
           <div className={styles.heroActions}>
-            <StartNowLink targetId={servicesId}>Start now</StartNowLink>
-            <p className={styles.heroNote}>{hero.note}</p>
+            <StartNowLink targetId={servicesId}>{t("cta")}</StartNowLink>
+            <p className={styles.heroNote}>{t("note")}</p>
           </div>
         </div>
         <div className={styles.heroArt}>
           <Image
             src="/illustrations/hero.svg"
-            alt="Two Dutch canal houses, one with a ladder against it and a toolbox at the door"
+            alt={t("imageAlt")}
             width={560}
             height={440}
             preload

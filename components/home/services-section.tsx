@@ -1,18 +1,18 @@
 import Image from "next/image";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/locales";
 import { services } from "@/lib/content/services";
 import { ServiceIcon } from "./icons";
 import styles from "./home.module.css";
 
-export function ServicesSection({ id }: { id: string }) {
+export async function ServicesSection({ id, locale }: { id: string; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "home.services" });
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`} tabIndex={-1}>
       <div className="container">
         <div className={styles.sectionIntro}>
-          <h2 id={`${id}-title`}>Our Services</h2>
-          <p>
-            Four trades cover most of what goes wrong in a home. Every handyman we work with is checked for
-            certificates, insurance and references before their first job.
-          </p>
+          <h2 id={`${id}-title`}>{t("title")}</h2>
+          <p>{t("intro")}</p>
         </div>
         <ul className={styles.serviceGrid}>
           {services.map((service) => (
@@ -20,17 +20,17 @@ export function ServicesSection({ id }: { id: string }) {
               <span className={styles.serviceIcon}>
                 <ServiceIcon id={service.id} />
               </span>
-              <h3>{service.name}</h3>
-              <p>{service.description}</p>
+              <h3>{t(`items.${service.id}.name`)}</h3>
+              <p>{t(`items.${service.id}.description`)}</p>
             </li>
           ))}
         </ul>
-        <ul className={styles.pictureRow} aria-label="Our trades at work">
+        <ul className={styles.pictureRow} aria-label={t("picturesLabel")}>
           {services.map((service) => (
             <li key={service.id}>
               <Image
                 src={service.picture.src}
-                alt={service.picture.alt}
+                alt={t(`items.${service.id}.pictureAlt`)}
                 width={service.picture.width}
                 height={service.picture.height}
                 sizes="(min-width: 56rem) 25vw, 50vw"

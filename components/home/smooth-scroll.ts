@@ -2,9 +2,9 @@
 // Visitors who prefer reduced motion jump straight there. A wheel, touch or key press by the visitor
 // stops the animation, so it never fights them.
 
-export const SCROLL_DURATION_MS = 1000;
+const SCROLL_DURATION_MS = 1000;
 
-export function easeInOutCubic(t: number): number {
+function easeInOutCubic(t: number): number {
   return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
 }
 

@@ -25,11 +25,10 @@ export function TestimonialList({ items }: { items: Testimonial[] }) {
   return (
     <ul className={styles.testimonialList} data-order={order === items ? "original" : "shuffled"}>
       {order.map((item) => {
-        const stars = Array.from(item.rating).length;
         return (
           <li key={item.id} className={styles.testimonial} data-testid="testimonial">
             <figure>
-              <span className={styles.stars} role="img" aria-label={`Rated ${stars} out of 5`}>
+              <span className={styles.stars} role="img" aria-label={item.ratingLabel}>
                 {item.rating}
               </span>
               <blockquote className={styles.quote}>
@@ -40,7 +39,7 @@ export function TestimonialList({ items }: { items: Testimonial[] }) {
                 <span>
                   <span className={styles.authorName}>{item.name}</span>
                   <span className={styles.authorMeta}>
-                    {item.city} · {item.service}
+                    {item.city} · {item.serviceLabel}
                   </span>
                 </span>
               </figcaption>

@@ -1,16 +1,26 @@
-import { testimonials } from "@/lib/content/testimonials";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/locales";
+import { testimonials, type Testimonial } from "@/lib/content/testimonials";
 import { TestimonialList } from "./testimonial-list";
 import styles from "./home.module.css";
 
-export function TestimonialsSection() {
+export async function TestimonialsSection({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "home.testimonials" });
+  // The list shuffles in the browser, so it gets its words ready-made.
+  const items: Testimonial[] = testimonials.map((item) => ({
+    ...item,
+    serviceLabel: t(`services.${item.service}`),
+    ratingLabel: t("rated", { stars: Array.from(item.rating).length }),
+    testimonial: t(`quotes.${item.id}`),
+  }));
   return (
     <section id="testimonials" className={`${styles.section} ${styles.testimonials}`} aria-labelledby="testimonials-title">
       <div className="container">
         <div className={styles.sectionIntro}>
-          <h2 id="testimonials-title">What homeowners say</h2>
-          <p>Real jobs, rated by the people who booked them.</p>
+          <h2 id="testimonials-title">{t("title")}</h2>
+          <p>{t("intro")}</p>
         </div>
-        <TestimonialList items={testimonials} />
+        <TestimonialList items={items} />
       </div>
     </section>
   );

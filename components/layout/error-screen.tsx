@@ -1,29 +1,40 @@
-// The "Unexpected Application Error" screen shared by app/error.tsx and app/global-error.tsx. It shows
-// a status and a message. In production, errors from the server arrive with a generic message and a
+// The "Unexpected Application Error" screen shared by app/[locale]/error.tsx and app/global-error.tsx. It
+// shows a status and a message. In production, errors from the server arrive with a generic message and a
 // digest (Next.js strips the details), and the stack is never shown; in development it is, to help.
-import Link from "next/link";
-import { describeError } from "./describe-error";
+// Its words come from errors.screen in both languages: error boundaries are client components and
+// the root layout gives them no messages.
+import enErrors from "@/messages/en/errors.json";
+import nlErrors from "@/messages/nl/errors.json";
+import { usePageLocale } from "@/components/i18n/link";
+import { Button, LinkButton } from "@/components/ui/button";
+import type { Locale } from "@/i18n/locales";
+import { SERVER_ERROR_MESSAGE, describeError } from "./describe-error";
 import styles from "./error-screen.module.css";
 
-export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+const TEXT: Record<Locale, typeof enErrors.screen> = { en: enErrors.screen, nl: nlErrors.screen };
+const GENERIC_MESSAGE = "Something went wrong.";
+
+const fill = (template: string, name: string, value: string | number) => template.replace(`{${name}}`, String(value));
+
+export function ErrorScreen({ error, onRetry, locale }: { error: unknown; onRetry?: () => void; locale?: Locale }) {
+  const pageLocale = usePageLocale();
+  const text = TEXT[locale ?? pageLocale];
   const details = describeError(error);
+  const message =
+    details.message === SERVER_ERROR_MESSAGE ? text.serverMessage : details.message === GENERIC_MESSAGE ? text.genericMessage : details.message;
   return (
     <div className={`container ${styles.screen}`}>
-      <title>Unexpected Application Error – Fixwell</title>
-      <p className={styles.status}>Error {details.status}</p>
-      <h1>Unexpected Application Error</h1>
-      <p className={styles.message}>{details.message}</p>
-      {details.digest ? <p className={styles.reference}>Reference: {details.digest}</p> : null}
-      <p>Sorry, this page could not be shown. Please try again, or go back to the home page.</p>
+      <title>{text.documentTitle}</title>
+      <p className={styles.status}>{fill(text.status, "status", details.status)}</p>
+      <h1>{text.title}</h1>
+      <p className={styles.message}>{message}</p>
+      {details.digest ? <p className={styles.reference}>{fill(text.reference, "digest", details.digest)}</p> : null}
+      <p>{text.body}</p>
       <div className={styles.actions}>
-        {onRetry ? (
-          <button type="button" className={styles.primary} onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-        <Link href="/" className={onRetry ? styles.secondary : styles.primary}>
-          Go to the home page
-        </Link>
+        {onRetry ? <Button onClick={onRetry}>{text.retry}</Button> : null}
+        <LinkButton href="/" variant={onRetry ? "secondary" : "primary"}>
+          {text.home}
+        </LinkButton>
       </div>
       {details.stack ? <pre className={styles.stack}>{details.stack}</pre> : null}
     </div>

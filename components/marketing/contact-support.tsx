@@ -6,41 +6,44 @@ import { Dialog, DialogCloseButton } from "@/components/ui/dialog";
 import type { SupportContact } from "@/lib/content/site";
 import styles from "./marketing.module.css";
 
-export function ContactSupport({ contact }: { contact: SupportContact }) {
+/** The dialog's words, in the page's language. */
+export type ContactSupportText = { button: string; title: string; description: string; phone: string; email: string; hours: string; done: string };
+
+export function ContactSupport({ contact, text }: { contact: SupportContact; text: ContactSupportText }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="lg" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Contact Support
+        {text.button}
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title="Contact Support"
-        description="Call or email us and a member of our support team will help you."
+        title={text.title}
+        description={text.description}
         closeDelay={180}
       >
         <dl className={styles.contactList}>
           <div>
-            <dt>Phone</dt>
+            <dt>{text.phone}</dt>
             <dd>
               <a href={contact.phoneHref}>{contact.phone}</a>
             </dd>
           </div>
           <div>
-            <dt>Email</dt>
+            <dt>{text.email}</dt>
             <dd>
               <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </dd>
           </div>
           <div>
-            <dt>Opening hours</dt>
+            <dt>{text.hours}</dt>
             <dd>{contact.hours}</dd>
           </div>
         </dl>
         <p className={styles.contactNote}>{contact.responseTime}</p>
         <div className={styles.dialogActions}>
-          <DialogCloseButton>Done</DialogCloseButton>
+          <DialogCloseButton>{text.done}</DialogCloseButton>
         </div>
       </Dialog>
     </>

@@ -41,13 +41,16 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
+/** The words around a legal document, in the page's language. */
+export type LegalDocumentText = { onThisPage: string; inShort: string; lastUpdated: string };
+
 /** A legal page's body: the short summary, a table of contents and the sections. */
-export function LegalDocumentView({ document }: { document: LegalDocument }) {
+export function LegalDocumentView({ document, text }: { document: LegalDocument; text: LegalDocumentText }) {
   return (
     <div className={`container ${styles.legal}`}>
       <aside className={styles.legalAside}>
-        <nav aria-label="On this page" className={styles.toc}>
-          <p className={styles.tocHeading}>On this page</p>
+        <nav aria-label={text.onThisPage} className={styles.toc}>
+          <p className={styles.tocHeading}>{text.onThisPage}</p>
           <ol>
             {document.sections.map((section) => (
               <li key={section.id}>
@@ -59,7 +62,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
       </aside>
       <div className={styles.prose}>
         <div className={styles.summary}>
-          <p className={styles.summaryHeading}>In short</p>
+          <p className={styles.summaryHeading}>{text.inShort}</p>
           <p>{document.summary}</p>
         </div>
         {document.sections.map((section) => (
@@ -70,7 +73,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
             ))}
           </section>
         ))}
-        <p className={styles.updated}>Last updated: {document.lastUpdated}</p>
+        <p className={styles.updated}>{text.lastUpdated}</p>
       </div>
     </div>
   );

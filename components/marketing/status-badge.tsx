@@ -1,8 +1,8 @@
-import { systemStateLabels, type SystemState } from "@/lib/content/statuses";
+import type { SystemState } from "@/lib/content/statuses";
 import styles from "./marketing.module.css";
 
 /** A service's state as words with a matching icon; colour only repeats what the text says. */
-export function StatusBadge({ state }: { state: SystemState }) {
+export function StatusBadge({ state, label }: { state: SystemState; label: string }) {
   return (
     <span className={`${styles.badge} ${styles[`badge-${state}`]}`}>
       <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
@@ -15,7 +15,7 @@ export function StatusBadge({ state }: { state: SystemState }) {
           </>
         )}
       </svg>
-      {systemStateLabels[state]}
+      {label}
     </span>
   );
 }

@@ -1,34 +1,13 @@
-// The footer's links, in three groups. The labels are the product's own wording.
+// The footer's links, in three groups. The labels are in the catalogue: common.footer.groups.<group>.heading
+// and common.footer.groups.<group>.links.<path without the slash>.
 
-export type FooterLink = { label: string; href: string };
-export type FooterLinkGroup = { heading: string; links: FooterLink[] };
+export type FooterLinkGroup = { id: "company" | "support" | "legal"; hrefs: string[] };
 
 export const footerLinkGroups: FooterLinkGroup[] = [
-  {
-    heading: "Company",
-    links: [
-      { label: "Our Story", href: "/ourstory" },
-      { label: "Team", href: "/team" },
-      { label: "Culture", href: "/culture" },
-      { label: "Benefits", href: "/benefits" },
-      { label: "Job Openings", href: "/job-openings" },
-    ],
-  },
-  {
-    heading: "Support",
-    links: [
-      { label: "Customer Help", href: "/customer-help" },
-      { label: "System Status", href: "/system-status" },
-      { label: "Community", href: "/community" },
-    ],
-  },
-  {
-    heading: "Legal",
-    links: [
-      { label: "Privacy Policy", href: "/privacy-policy" },
-      { label: "Terms Of Service", href: "/terms-of-service" },
-    ],
-  },
+  { id: "company", hrefs: ["/ourstory", "/team", "/culture", "/benefits", "/job-openings"] },
+  { id: "support", hrefs: ["/customer-help", "/system-status", "/community"] },
+  { id: "legal", hrefs: ["/privacy-policy", "/terms-of-service"] },
 ];
 
-export const footerNotice = "This site is for learning purposes only. No real repairs are booked and no payments are taken.";
+/** The catalogue key of a footer link's label. */
+export const footerLinkKey = (href: string) => href.slice(1);

@@ -1,5 +1,6 @@
 // The openings the seed puts in an empty database. Requirements and benefits are HTML (a small subset:
 // paragraphs, lists, emphasis) and are sanitised again when rendered.
+import { cityList } from "../requests/catalogue";
 
 export type JobOpeningSeed = {
   job_id: string;
@@ -16,8 +17,7 @@ export type JobOpeningSeed = {
   apply: string;
 };
 
-const ABOUT =
-  "Fixwell matches homeowners in Amsterdam, The Hague and Rotterdam with vetted local handymen for painting, electrical and plumbing jobs. We started in 2023 with one goal: repairs that are reliable and fairly priced. We are a small team, so everyone's work reaches customers within days.";
+const ABOUT = `Fixwell matches homeowners in ${cityList()} with vetted local handymen for painting, electrical and plumbing jobs. We started in 2023 with one goal: repairs that are reliable and fairly priced. We are a small team, so everyone's work reaches customers within days.`;
 
 const BENEFITS_OFFICE = `<ul>
 <li>Salary in the published band for the role, plus 8% holiday allowance</li>

@@ -1,11 +1,30 @@
 // Facts about the company that several pages repeat: name, founding year, cities and how to reach us.
+// The words pages show around them are in the message catalogues (messages/<locale>/…).
+import { formatList, type Locale } from "../format";
+import { CITIES, type City } from "../requests/catalogue";
 
 export const company = {
   name: "Fixwell",
   tagline: "Affordable, reliable home repairs",
   foundedYear: 2023,
-  cities: ["Amsterdam", "The Hague", "Rotterdam"],
+  cities: CITIES,
 } as const;
+
+/** The cities as running text names them in each language ("Den Haag" in Dutch). */
+const CITY_NAMES: Record<Locale, Partial<Record<City, string>>> = { en: {}, nl: { "The Hague": "Den Haag" } };
+
+export function cityName(city: City, locale: Locale): string {
+  return CITY_NAMES[locale][city] ?? city;
+}
+
+/** Where Fixwell works, as one phrase in `locale`, with the cities as that language names them. */
+export function localCityList(locale: Locale, conjunction: "and" | "or" = "and"): string {
+  return formatList(
+    CITIES.map((city) => cityName(city, locale)),
+    conjunction,
+    locale,
+  );
+}
 
 export type SupportContact = {
   /** A placeholder number: Dutch subscriber numbers never start with 0, so this one cannot reach anybody. */
@@ -13,6 +32,7 @@ export type SupportContact = {
   /** The same number in the form a `tel:` link needs. */
   phoneHref: string;
   email: string;
+  /** In English; the pages take theirs from the catalogue (pages.customerHelp.hours). */
   hours: string;
   responseTime: string;
 };
@@ -24,5 +44,3 @@ export const supportContact: SupportContact = {
   hours: "Monday to Friday, 8:00 to 18:00 (Amsterdam time)",
   responseTime: "We answer emails within one working day.",
 };
-
-export const privacyContactEmail = "privacy@fixwell.example";

@@ -1,0 +1,66 @@
+// /job-openings – every opening, grouped by department. Rendered on request, never at build time (see
+// DESIGN.md on PGlite), from the openings kept in Next.js's data cache until an edit revalidates them
+// (lib/careers/translations.ts). The page's words follow its language, and so does each opening that has a
+// version in it; the others are shown in English, marked as such.
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { JobOpeningsList } from "@/components/careers/job-openings-list";
+import { PageHeader } from "@/components/ui/page-header";
+import styles from "@/components/careers/careers.module.css";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
+import { careersCopy } from "@/lib/careers/copy";
+import { absoluteAlternates } from "@/lib/careers/metadata";
+import { groupOpeningSummariesIn } from "@/lib/careers/translations";
+import { cityName, localCityList } from "@/lib/content/site";
+import { formatList } from "@/lib/format";
+import { OPEN_GRAPH_LOCALE } from "@/lib/i18n/metadata";
+import { CITIES } from "@/lib/requests/catalogue";
+import { getSiteOrigin } from "@/lib/site/site-origin";
+
+type Props = { params?: Promise<{ locale?: string }> };
+
+const PATH = "/job-openings";
+
+async function localeOf(params: Props["params"]): Promise<Locale> {
+  const locale = (await params)?.locale;
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+export async function generateMetadata({ params }: Props = {}): Promise<Metadata> {
+  const locale = await localeOf(params);
+  const { t } = await careersCopy(locale);
+  const alternates = absoluteAlternates(await getSiteOrigin(), locale, PATH);
+  const description = t("list.meta.description", {
+    places: formatList([...CITIES.map((city) => cityName(city, locale)), t("list.remote")], "and", locale),
+  });
+  return {
+    title: t("list.meta.title"),
+    description,
+    alternates,
+    openGraph: {
+      type: "website",
+      siteName: "Fixwell",
+      title: t("list.meta.socialTitle"),
+      description,
+      url: alternates.canonical,
+      locale: OPEN_GRAPH_LOCALE[locale],
+    },
+  };
+}
+
+export default async function JobOpeningsPage({ params }: Props = {}) {
+  await connection();
+  const locale = await localeOf(params);
+  const copy = await careersCopy(locale);
+  const groups = await groupOpeningSummariesIn(locale);
+  const someInEnglishOnly = groups.some((group) => group.openings.some((opening) => opening.contentLocale !== locale));
+  return (
+    <>
+      <PageHeader eyebrow={copy.t("list.eyebrow")} title={copy.t("list.title")} lead={copy.t("list.lead", { cities: localCityList(locale) })} />
+      <div className={`container ${styles.page}`}>
+        {someInEnglishOnly ? <p className={styles.languageNotice}>{copy.t("list.englishOnly")}</p> : null}
+        <JobOpeningsList groups={groups} copy={copy} />
+      </div>
+    </>
+  );
+}

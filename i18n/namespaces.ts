@@ -1,0 +1,22 @@
+// The message catalogue is split by area: messages/<locale>/<namespace>.json. Every locale has the
+// same files with the same keys (tests/unit/i18n-catalogues.test.ts fails otherwise). `errors` is kept
+// small on purpose: the error screen is a client component on every page and carries it in both languages.
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "home",
+  "pages",
+  "legal",
+  "careers",
+  "auth",
+  "account",
+  "request",
+  "job",
+  "dashboard",
+  "validation",
+  "mail",
+  "api",
+  "ops",
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
