@@ -1,22 +1,69 @@
-// npm run bench — builds once, starts `next start` on PostgreSQL and measures five scenarios with
-// autocannon (15 s each, 50 connections): requests/s, p50/p99 latency, non-2xx, peak server RSS.
-// Prints a table and writes it as JSON to bench/results/. It reports; it never fails on speed.
+// npm run bench — builds once, starts `next start` on PostgreSQL and measures the app's scenarios with
+// autocannon (BENCH_DURATION s each, default 15, at BENCH_CONNECTIONS connections, default 50):
+// requests/s, p50/p99 latency, non-2xx answers, peak server RSS, and the home page's JavaScript.
+// In the same run it measures anchors, each only when installed (otherwise it says why not): nginx
+// serving the home page's HTML as a file, a bare Next.js app of the same version (bench/bare-next), and
+// pgbench inserting the row POST /api/inputs inserts; and it sets each scenario against the anchor the
+// project's goals name, marked met or not met.
+//
+//   npm run bench                 the scenarios and the anchors
+//   npm run bench -- --soak       every scenario in turn for 5 minutes (BENCH_SOAK_SECONDS), sampling the
+//                                 server's RSS every 10 s: does memory settle, and under 400 MB?
+//   npm run bench -- --cluster    `npm run start:cluster` behind nginx (deploy/nginx.conf), on Redis: the
+//                                 pages through nginx against nginx serving the file
+//   npm run bench -- --lighthouse Lighthouse's mobile run of /, /job-openings, a job page, /signup and
+//                                 /inputs (signed in), in English and Dutch: performance score and total blocking time
+//
+// The app is built into NEXT_DIST_DIR (default .next-bench, so a development build is left alone);
+// BENCH_SKIP_BUILD=1 reuses the builds there and in bench/bare-next/.next. Prints tables and writes
+// them as JSON to bench/results/ (latest.json, latest-soak.json, latest-cluster.json). It reports
+// figures; it never fails on speed.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
+import { serverNodeOptions } from "../lib/cluster";
 import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
 import { seed } from "../lib/db/seed";
+import { startNginx as startProxyNginx } from "../tests/helpers/nginx";
+import { LIGHTHOUSE_SCORE_GOAL, LIGHTHOUSE_TBT_GOAL_MS, runLighthouse } from "./lighthouse";
+import {
+  ROOT,
+  NEXT_BIN,
+  buildApp,
+  buildBareNext,
+  consecutiveFreePorts,
+  findNginx,
+  findPgbench,
+  freePort,
+  pgbenchInsert,
+  redisAnswers,
+  startBareNext,
+  startStaticNginx,
+  stopChild,
+  waitForServer,
+  type PgbenchResult,
+  type Skipped,
+} from "./anchors";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const root = path.resolve(import.meta.dirname, "..");
+const SOAK_S = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+const SOAK_SLICE_S = Number(process.env.BENCH_SOAK_SLICE_SECONDS ?? 10);
+const SOAK_SAMPLE_S = 10;
+const SOAK_RSS_LIMIT_MB = 400;
+const JS_GOAL_KB = 150;
+// Node.js options for the measured server only (e.g. "--max-old-space-size=256"), to compare settings.
+const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS ?? "";
+// --soak only: a folder for two V8 heap snapshots of the server, after the warm-up and after the soak.
+const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT_DIR ?? "";
+
+type Mode = "standard" | "soak" | "cluster" | "lighthouse";
 
 type Row = {
   scenario: string;
@@ -28,14 +75,22 @@ type Row = {
   requests: number;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+type Scenario = { name: string; page?: string; options: Partial<autocannon.Options> & { url: string } };
+
+type Ratio = {
+  scenario: string;
+  of: string;
+  ratio: number | null;
+  goal: string;
+  verdict: string;
+};
+
+type PageServing = { path: string; status: number; cache_control: string | null; prerendered: boolean };
+
+type Account = { id: string; email: string; sessionId: string };
+
+// ---------------------------------------------------------------------------------------------------
+// Measuring
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
 function treeRss(pid: number): number {
@@ -50,152 +105,646 @@ function treeRss(pid: number): number {
   return rss + children.reduce((sum, child) => sum + treeRss(Number(child)), 0);
 }
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer at ${url}`);
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+function peakRssSampler(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 200);
+  return {
+    get peakMb() {
+      return mb(peak);
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
-async function homePageJsGzipBytes(baseUrl: string): Promise<number> {
-  const html = await (await fetch(`${baseUrl}/`)).text();
-  const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
-  let total = 0;
-  for (const src of new Set(sources)) {
-    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
-    total += gzipSync(body, { level: 9 }).byteLength;
-  }
-  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-  return total + gzipSync(Buffer.from(inline), { level: 9 }).byteLength;
-}
-
-function run(options: autocannon.Options): Promise<autocannon.Result> {
+function autocannonRun(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
+function toRow(name: string, result: autocannon.Result): Row {
+  return {
+    scenario: name,
+    requests_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+/** A short warm-up (first-request compilation, pool start-up), then `durationS` at CONNECTIONS. */
+async function measure(scenario: Scenario, durationS = DURATION_S, warmUp = true): Promise<Row> {
+  if (warmUp) await autocannonRun({ ...scenario.options, connections: 5, duration: 2 } as autocannon.Options);
+  const result = await autocannonRun({ ...scenario.options, connections: CONNECTIONS, duration: durationS } as autocannon.Options);
+  console.log(`bench: ${scenario.name}: ${Math.round(result.requests.average)} requests/s`);
+  return toRow(scenario.name, result);
+}
+
+/** Gzipped size (level 9) of every script file the home page loads, and of its inline scripts. */
+async function homePageJs(baseUrl: string, html: string): Promise<{ script_files_gzip_kb: number; inline_gzip_kb: number; script_files: number }> {
+  const sources = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]));
+  let files = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
+    files += gzipSync(body, { level: 9 }).byteLength;
+  }
+  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+  const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+  return { script_files_gzip_kb: kb(files), inline_gzip_kb: kb(gzipSync(Buffer.from(inline), { level: 9 }).byteLength), script_files: sources.size };
+}
+
+/** How a page is served: from the prerendered output (Next.js's cache headers) or rendered per request. */
+async function pageServing(scenario: Scenario): Promise<PageServing> {
+  const response = await fetch(scenario.options.url, { headers: (scenario.options.headers as Record<string, string>) ?? {}, redirect: "manual" });
+  await response.arrayBuffer();
+  const cacheControl = response.headers.get("cache-control");
+  const prerendered = response.headers.has("x-nextjs-cache") || response.headers.has("x-nextjs-prerender") || /s-maxage/.test(cacheControl ?? "");
+  return { path: scenario.page!, status: response.status, cache_control: cacheControl, prerendered };
+}
+
+const failed = (error: unknown): Skipped => ({ skipped: `failed: ${error instanceof Error ? error.message : String(error)}` });
+
+/** nginx serving the home page's HTML as a file; or why not. */
+async function nginxFileAnchor(homeHtml: string): Promise<Row | Skipped> {
+  const nginxBin = findNginx();
+  if (typeof nginxBin !== "string") return nginxBin;
+  try {
+    const nginx = await startStaticNginx(nginxBin, homeHtml);
+    try {
+      return await measure({ name: "anchor: nginx serving the home page's HTML as a file", options: { url: nginx.url } });
+    } finally {
+      await nginx.stop();
+    }
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ratios against the goals
+
+function ratioOf(scenario: Row | undefined, anchor: Row | Skipped | undefined, anchorName: string, goal: number | undefined): Ratio {
+  const goalText = goal === undefined ? "—" : `≥ ${Math.round(goal * 100)}%`;
+  const base = { scenario: scenario?.scenario ?? "?", of: anchorName, goal: goalText };
+  if (!scenario) return { ...base, ratio: null, verdict: "not measured" };
+  if (!anchor) return { ...base, ratio: null, verdict: "skipped: anchor not measured" };
+  if ("skipped" in anchor) return { ...base, ratio: null, verdict: `skipped: ${anchor.skipped}` };
+  const ratio = anchor.requests_per_s > 0 ? Math.round((scenario.requests_per_s / anchor.requests_per_s) * 1000) / 1000 : null;
+  const failed = scenario.non_2xx + scenario.errors > 0 ? " (not every answer was 2xx)" : "";
+  if (ratio === null) return { ...base, ratio, verdict: "anchor answered nothing" };
+  if (goal === undefined) return { ...base, ratio, verdict: `no goal${failed}` };
+  return { ...base, ratio, verdict: `${ratio >= goal && !failed ? "met" : "not met"}${failed}` };
+}
+
+function printRatios(ratios: Ratio[]) {
+  console.table(ratios.map((r) => ({ scenario: r.scenario, "of": r.of, ratio: r.ratio === null ? "—" : `${Math.round(r.ratio * 100)}%`, goal: r.goal, verdict: r.verdict })));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The app, its data and its scenarios
+
+type Fixtures = { reader: Account; writer: Account; jobId: string; postgres: string; cleanup(): Promise<void> };
+
+/** Migrates and seeds the database; a reader with ten requests (GET /api/inputs/{email}) and a writer (POST). */
+async function prepareDatabase(databaseUrl: string): Promise<Fixtures> {
+  const connection = await connect({ databaseUrl, poolMax: 2 });
+  const stamp = Date.now();
+  const account = (role: string): Account => ({ id: randomUUID(), email: `bench-${role}-${stamp}@fixwell.example`, sessionId: randomUUID() });
+  const reader = account("reader");
+  const writer = account("writer");
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const { jobId, postgres } = await connection.withSql(async (sql) => {
+    await migrate(sql);
+    await seed(sql);
+    for (const user of [reader, writer]) {
+      await sql.query(`INSERT INTO "users" (id, email, password_hash, email_verified_at) VALUES ($1, $2, 'not-a-usable-hash', now())`, [user.id, user.email]);
+      await sql.query(`INSERT INTO "sessions" (id, user_id, remember) VALUES ($1, $2, true)`, [user.sessionId, user.id]);
+    }
+    for (let i = 0; i < 10; i++) {
+      await sql.query(
+        `INSERT INTO "inputs" (input_id, user_id, task_type, city, details, date) VALUES ($1, $2, 'Painting', 'Amsterdam', 'Two walls of the living room.', $3)`,
+        [randomUUID(), reader.id, tomorrow],
+      );
+    }
+    const [job] = await sql.query<{ job_id: string }>(`SELECT job_id FROM "job_openings" WHERE status = 'published' ORDER BY job_id LIMIT 1`);
+    const [version] = await sql.query<{ server_version: string }>(`SHOW server_version`);
+    return { jobId: job.job_id, postgres: `PostgreSQL ${version.server_version}` };
+  });
+  return {
+    reader,
+    writer,
+    jobId,
+    postgres,
+    async cleanup() {
+      await connection.withSql((sql) => sql.query(`DELETE FROM "users" WHERE id = ANY($1::uuid[])`, [[reader.id, writer.id]])).catch(() => {});
+      await connection.close();
+    },
+  };
+}
+
+async function sessionCookie(user: Account, secret: string): Promise<string> {
+  const token = await encode({ token: { sub: user.id, email: user.email, remember: true, sid: user.sessionId, sv: 0, authTime: Math.floor(Date.now() / 1000) }, secret });
+  return `next-auth.session-token=${token}`;
+}
+
+async function appScenarios(baseUrl: string, fixtures: Fixtures, secret: string): Promise<Scenario[]> {
+  const readerCookie = await sessionCookie(fixtures.reader, secret);
+  const writerCookie = await sessionCookie(fixtures.writer, secret);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return [
+    { name: "GET /", page: "/", options: { url: `${baseUrl}/` } },
+    { name: "GET /job-openings", page: "/job-openings", options: { url: `${baseUrl}/job-openings` } },
+    { name: "GET /job-openings/{id}", page: `/job-openings/${fixtures.jobId}`, options: { url: `${baseUrl}/job-openings/${fixtures.jobId}` } },
+    { name: "GET /api/job-openings", options: { url: `${baseUrl}/api/job-openings` } },
+    { name: "GET /dashboard (signed in)", page: "/dashboard", options: { url: `${baseUrl}/dashboard`, headers: { cookie: readerCookie } } },
+    {
+      name: "GET /api/inputs/{email} (signed in)",
+      options: { url: `${baseUrl}/api/inputs/${encodeURIComponent(fixtures.reader.email)}`, headers: { cookie: readerCookie } },
+    },
+    {
+      name: "POST /api/inputs (signed in)",
+      options: {
+        url: `${baseUrl}/api/inputs`,
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: writerCookie },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({
+                input_id: randomUUID(),
+                user_email: fixtures.writer.email,
+                task_type: "Pipe-leakage",
+                city: "Rotterdam",
+                details: "Dripping pipe under the kitchen sink.",
+                date: tomorrow,
+                criteria: "",
+              }),
+            }),
+          },
+        ],
+      },
+    },
+  ];
+}
+
+type AppServer = { baseUrl: string; child: ChildProcess; stop(): Promise<void> };
+
+async function startApp(env: NodeJS.ProcessEnv, secret: string, extraNodeOptions: string[] = []): Promise<AppServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The heap limit `npm start` and `npm run start:cluster` give the server (lib/cluster.ts), then any options to compare.
+  const nodeOptions = [serverNodeOptions(env), SERVER_NODE_OPTIONS, ...extraNodeOptions].filter(Boolean).join(" ");
+  const child = spawn(NEXT_BIN, ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      NEXTAUTH_SECRET: secret,
+      NEXTAUTH_URL: baseUrl,
+      MAIL_TRANSPORT: "file",
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer(`${baseUrl}/api/health`);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { baseUrl, child, stop: () => stopChild(child) };
+}
+
+function machine(postgres: string) {
+  return {
+    cpus: os.availableParallelism(),
+    cpu_model: os.cpus()[0]?.model,
+    memory_gib: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    database: postgres,
+  };
+}
+
+function writeReport(name: string, report: { measured_at: string; [key: string]: unknown } | undefined) {
+  if (!report) return;
+  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  const stamp = report.measured_at.replace(/[:.]/g, "-");
+  const file = path.join(ROOT, "bench/results", `${stamp}${name === "latest" ? "" : `-${name.replace(/^latest-/, "")}`}.json`);
+  const text = JSON.stringify(report, null, 2) + "\n";
+  writeFileSync(file, text);
+  writeFileSync(path.join(ROOT, "bench/results", `${name}.json`), text);
+  console.log(`bench: wrote ${path.relative(ROOT, file)} and bench/results/${name}.json`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Modes
+
+async function standard(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Skipped | undefined, databaseUrl: string) {
+  const secret = randomBytes(32).toString("base64url");
+  const app = await startApp(env, secret);
+  const rss = peakRssSampler(app.child.pid!);
+  let report;
+  try {
+    const scenarios = await appScenarios(app.baseUrl, fixtures, secret);
+    const homeHtml = await (await fetch(`${app.baseUrl}/`)).text();
+    const js = await homePageJs(app.baseUrl, homeHtml);
+    const pages: PageServing[] = [];
+    for (const scenario of scenarios.filter((s) => s.page)) pages.push(await pageServing(scenario));
+
+    const rows: Row[] = [];
+    for (const scenario of scenarios) rows.push(await measure(scenario));
+    rss.stop();
+
+    // Anchors, one at a time, while the app's server sits idle.
+    const anchors: Record<string, Row | Skipped> = {};
+    let bareHtmlBytes: number | undefined;
+    let bareJs: Awaited<ReturnType<typeof homePageJs>> | undefined;
+    anchors.nginx_file = await nginxFileAnchor(homeHtml);
+    if (bareBuild) {
+      anchors.bare_static = bareBuild;
+      anchors.bare_route = bareBuild;
+    } else {
+      try {
+        const bare = await startBareNext(env);
+        try {
+          const bareHtml = await (await fetch(`${bare.baseUrl}/`)).text();
+          bareHtmlBytes = Buffer.byteLength(bareHtml);
+          bareJs = await homePageJs(bare.baseUrl, bareHtml);
+          anchors.bare_static = await measure({ name: "anchor: bare Next.js, static page", options: { url: `${bare.baseUrl}/` } });
+          anchors.bare_route = await measure({ name: "anchor: bare Next.js, dynamic route handler", options: { url: `${bare.baseUrl}/api/ping` } });
+        } finally {
+          await bare.stop();
+        }
+      } catch (error) {
+        anchors.bare_static = anchors.bare_static ?? failed(error);
+        anchors.bare_route = anchors.bare_route ?? failed(error);
+      }
+    }
+    const pgbenchBin = findPgbench();
+    let pgbench: PgbenchResult | Skipped;
+    if (typeof pgbenchBin !== "string") {
+      pgbench = pgbenchBin;
+    } else {
+      try {
+        pgbench = await pgbenchInsert(pgbenchBin, databaseUrl, DURATION_S);
+        console.log(`bench: anchor: pgbench INSERT: ${pgbench.transactions_per_s} transactions/s`);
+      } catch (error) {
+        pgbench = failed(error);
+      }
+    }
+
+    const row = (name: string) => rows.find((r) => r.scenario === name);
+    const home = row("GET /");
+    const ratios: Ratio[] = [
+      ratioOf(home, anchors.bare_static, "bare Next.js static page", 0.9),
+      ratioOf(row("GET /job-openings"), home, "our GET /", 0.5),
+      ratioOf(row("GET /job-openings/{id}"), home, "our GET /", 0.5),
+      ratioOf(row("GET /api/job-openings"), home, "our GET /", 0.5),
+      ratioOf(row("GET /dashboard (signed in)"), home, "our GET /", 0.3),
+      ratioOf(row("GET /api/inputs/{email} (signed in)"), anchors.bare_route, "bare Next.js route handler", 0.6),
+      ratioOf(row("POST /api/inputs (signed in)"), anchors.bare_route, "bare Next.js route handler", 0.4),
+    ];
+    const post = row("POST /api/inputs (signed in)");
+    if (post && !("skipped" in pgbench)) {
+      ratios.push({
+        scenario: post.scenario,
+        of: "pgbench INSERT (transactions/s)",
+        ratio: Math.round((post.requests_per_s / pgbench.transactions_per_s) * 1000) / 1000,
+        goal: "—",
+        verdict: "no goal",
+      });
+    }
+
+    report = {
+      mode: "standard" as Mode,
+      measured_at: new Date().toISOString(),
+      machine: machine(fixtures.postgres),
+      duration_s: DURATION_S,
+      connections: CONNECTIONS,
+      scenarios: rows,
+      pages,
+      anchors: { ...anchors, pgbench_insert: pgbench },
+      ratios,
+      peak_server_rss_mb: rss.peakMb,
+      home_page: {
+        html_bytes: Buffer.byteLength(homeHtml),
+        bare_next_static_html_bytes: bareHtmlBytes ?? null,
+        js: { ...js, goal: `< ${JS_GOAL_KB} kB gzipped (script files)`, verdict: js.script_files_gzip_kb < JS_GOAL_KB ? "met" : "not met" },
+        // What Next.js itself loads on a page without client components (the bare app's static page).
+        bare_next_static_js: bareJs ?? null,
+      },
+    };
+    console.table([...rows, ...Object.values(anchors).filter((a): a is Row => !("skipped" in a))]);
+    for (const [name, anchor] of Object.entries(anchors)) if ("skipped" in anchor) console.log(`bench: anchor ${name} skipped: ${anchor.skipped}`);
+    console.log(
+      "skipped" in pgbench
+        ? `bench: anchor pgbench skipped: ${pgbench.skipped}`
+        : `pgbench INSERT (-c 50 -j 2 -T ${pgbench.duration_s}): ${pgbench.transactions_per_s} transactions/s, ${pgbench.latency_avg_ms} ms average`,
+    );
+    printRatios(ratios);
+    console.log(
+      `peak server RSS: ${report.peak_server_rss_mb} MB; home page HTML ${report.home_page.html_bytes} bytes (bare Next.js page ${bareHtmlBytes ?? "—"}); ` +
+        `home page JavaScript: ${js.script_files_gzip_kb} kB gzipped in ${js.script_files} script files (goal < ${JS_GOAL_KB} kB: ${report.home_page.js.verdict}), ` +
+        `${js.inline_gzip_kb} kB inline; the bare Next.js page loads ${bareJs?.script_files_gzip_kb ?? "—"} kB`,
+    );
+  } finally {
+    rss.stop();
+    await app.stop();
+  }
+  writeReport("latest", report);
+}
+
+/** Asks the server for a heap snapshot (--heapsnapshot-signal) and waits until it is written. */
+async function heapSnapshot(pid: number, dir: string): Promise<string> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, "SIGUSR2");
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const file = readdirSync(dir).find((name) => name.endsWith(".heapsnapshot") && !before.has(name));
+    if (!file) continue;
+    const size = statSync(path.join(dir, file)).size;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (size > 0 && statSync(path.join(dir, file)).size === size) return path.join(dir, file);
+  }
+}
+
+async function soak(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
+  const secret = randomBytes(32).toString("base64url");
+  if (HEAP_SNAPSHOT_DIR) mkdirSync(HEAP_SNAPSHOT_DIR, { recursive: true });
+  const snapshotOptions = HEAP_SNAPSHOT_DIR ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${path.resolve(HEAP_SNAPSHOT_DIR)}`] : [];
+  const app = await startApp(env, secret, snapshotOptions);
+  const pid = app.child.pid!;
+  const snapshots: string[] = [];
+  let report;
+  try {
+    const scenarios = await appScenarios(app.baseUrl, fixtures, secret);
+    console.log(`bench: soak: warming up, then ${SOAK_S} s of ${scenarios.length} scenarios in turn, ${SOAK_SLICE_S} s each`);
+    for (const scenario of scenarios) await autocannonRun({ ...scenario.options, connections: 5, duration: 2 } as autocannon.Options);
+    if (HEAP_SNAPSHOT_DIR) snapshots.push(await heapSnapshot(pid, HEAP_SNAPSHOT_DIR));
+
+    const series: { t_s: number; rss_mb: number }[] = [];
+    const started = Date.now();
+    const elapsed = () => (Date.now() - started) / 1000;
+    const sample = () => series.push({ t_s: Math.round(elapsed()), rss_mb: mb(treeRss(pid)) });
+    sample();
+    const sampler = setInterval(sample, SOAK_SAMPLE_S * 1000);
+    const totals = new Map<string, Row & { slices: number; seconds: number }>();
+    let rounds = 0;
+    try {
+      while (elapsed() < SOAK_S) {
+        rounds++;
+        for (const scenario of scenarios) {
+          const left = SOAK_S - elapsed();
+          if (left < 1) break;
+          const duration = Math.min(SOAK_SLICE_S, Math.ceil(left));
+          const row = toRow(scenario.name, await autocannonRun({ ...scenario.options, connections: CONNECTIONS, duration } as autocannon.Options));
+          const total = totals.get(scenario.name) ?? { ...row, requests: 0, non_2xx: 0, errors: 0, p99_ms: 0, slices: 0, seconds: 0 };
+          total.requests += row.requests;
+          total.non_2xx += row.non_2xx;
+          total.errors += row.errors;
+          total.p99_ms = Math.max(total.p99_ms, row.p99_ms);
+          total.slices++;
+          total.seconds += duration;
+          totals.set(scenario.name, total);
+        }
+        console.log(`bench: soak: ${Math.round(elapsed())} s, RSS ${series.at(-1)?.rss_mb} MB`);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    sample();
+    const soakS = Math.round(elapsed());
+    if (HEAP_SNAPSHOT_DIR) snapshots.push(await heapSnapshot(pid, HEAP_SNAPSHOT_DIR));
+    const average = (from: number, to: number) => {
+      const inside = series.filter((s) => s.t_s >= from && s.t_s <= to);
+      return inside.length ? Math.round(inside.reduce((sum, s) => sum + s.rss_mb, 0) / inside.length) : null;
+    };
+    const secondMinute = average(60, 120);
+    const lastMinute = average(Math.max(0, soakS - 60), soakS);
+    const within = secondMinute !== null && lastMinute !== null ? Math.abs(lastMinute - secondMinute) <= secondMinute * 0.1 : null;
+    const under = lastMinute !== null ? lastMinute < SOAK_RSS_LIMIT_MB : null;
+    const verdict = within === null || under === null ? "not measured (soak shorter than two minutes)" : within && under ? "met" : "not met";
+    const scenarioTotals = [...totals.values()].map(({ slices, seconds, ...row }) => ({
+      scenario: row.scenario,
+      requests: row.requests,
+      requests_per_s: Math.round(row.requests / seconds),
+      worst_p99_ms: row.p99_ms,
+      non_2xx: row.non_2xx,
+      errors: row.errors,
+      slices,
+    }));
+    report = {
+      mode: "soak" as Mode,
+      measured_at: new Date().toISOString(),
+      machine: machine(fixtures.postgres),
+      soak_s: soakS,
+      slice_s: SOAK_SLICE_S,
+      connections: CONNECTIONS,
+      rounds,
+      scenarios: scenarioTotals,
+      rss_sample_interval_s: SOAK_SAMPLE_S,
+      rss_series: series,
+      second_minute_avg_rss_mb: secondMinute,
+      last_minute_avg_rss_mb: lastMinute,
+      last_within_10_percent_of_second: within,
+      last_under_400_mb: under,
+      goal: `last minute within 10% of the second and under ${SOAK_RSS_LIMIT_MB} MB`,
+      verdict,
+      ...(SERVER_NODE_OPTIONS ? { server_node_options: SERVER_NODE_OPTIONS } : {}),
+      ...(snapshots.length ? { heap_snapshots: snapshots.map((file) => path.relative(ROOT, file)) } : {}),
+    };
+    console.table(scenarioTotals);
+    console.log(`RSS every ${SOAK_SAMPLE_S} s (MB): ${series.map((s) => s.rss_mb).join(" ")}`);
+    console.log(
+      `second minute ${secondMinute ?? "—"} MB, last minute ${lastMinute ?? "—"} MB: within 10% ${within ?? "—"}, under ${SOAK_RSS_LIMIT_MB} MB ${under ?? "—"} → ${verdict}`,
+    );
+  } finally {
+    await app.stop();
+  }
+  writeReport("latest-soak", report);
+}
+
+async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Skipped | undefined) {
+  const redisUrl = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  const nginxBin = findNginx();
+  const missing = [
+    !(await redisAnswers(redisUrl)) && `Redis does not answer at ${redisUrl} (set REDIS_URL)`,
+    typeof nginxBin !== "string" && nginxBin.skipped,
+  ].filter(Boolean);
+  if (missing.length > 0 || typeof nginxBin !== "string") {
+    const skipped = `skipped: ${missing.join("; ")}`;
+    console.log(`bench: cluster ${skipped}`);
+    writeReport("latest-cluster", { mode: "cluster", measured_at: new Date().toISOString(), skipped });
+    return;
+  }
+
+  const secret = randomBytes(32).toString("base64url");
+  const instances = Number(process.env.INSTANCES || os.availableParallelism());
+  const basePort = await consecutiveFreePorts(instances);
+  const nginxPort = await freePort();
+  const proxyUrl = `http://127.0.0.1:${nginxPort}`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fixwell-bench-cluster-"));
+  // What `npm run start:cluster` runs, without npm's own process in between.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start-cluster.ts"], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      REDIS_URL: redisUrl,
+      RATE_LIMIT_STORE: "redis",
+      TRUSTED_IP_HEADER: "x-forwarded-for",
+      NEXTAUTH_SECRET: secret,
+      NEXTAUTH_URL: proxyUrl,
+      MAIL_TRANSPORT: "file",
+      INSTANCES: String(instances),
+      PORT: String(basePort),
+      CLUSTER_HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  let proxy: Awaited<ReturnType<typeof startProxyNginx>> | undefined;
+  const rss = peakRssSampler(child.pid!);
+  let report;
+  try {
+    for (let i = 0; i < instances; i++) await waitForServer(`http://127.0.0.1:${basePort + i}/api/health`, 90_000);
+    proxy = await startProxyNginx(nginxBin, { instancePorts: Array.from({ length: instances }, (_, i) => basePort + i), listenPort: nginxPort, dir });
+    await waitForServer(`${proxyUrl}/api/health`, 10_000);
+
+    const scenarios = (await appScenarios(proxyUrl, fixtures, secret)).filter((s) => s.page);
+    for (const scenario of scenarios) scenario.name = `${scenario.name} via nginx + ${instances} instances`;
+    const homeHtml = await (await fetch(`${proxyUrl}/`)).text();
+    const pages: PageServing[] = [];
+    for (const scenario of scenarios) pages.push(await pageServing(scenario));
+    const rows: Row[] = [];
+    for (const scenario of scenarios) rows.push(await measure(scenario));
+    rss.stop();
+
+    const anchors: Record<string, Row | Skipped> = {};
+    anchors.nginx_file = await nginxFileAnchor(homeHtml);
+    if (bareBuild) {
+      anchors.bare_static = bareBuild;
+    } else {
+      try {
+        const bare = await startBareNext(env);
+        try {
+          anchors.bare_static = await measure({ name: "anchor: bare Next.js, static page", options: { url: `${bare.baseUrl}/` } });
+        } finally {
+          await bare.stop();
+        }
+      } catch (error) {
+        anchors.bare_static = failed(error);
+      }
+    }
+
+    const ratios: Ratio[] = [];
+    scenarios.forEach((scenario, index) => {
+      const prerendered = pages[index].prerendered;
+      const ratio = ratioOf(rows[index], anchors.nginx_file, "nginx serving the file", prerendered ? 0.5 : undefined);
+      if (!prerendered && ratio.verdict.startsWith("no goal")) ratio.verdict = ratio.verdict.replace("no goal", "no goal (rendered per request)");
+      ratios.push(ratio);
+    });
+    ratios.push(ratioOf(rows[0], anchors.bare_static, "bare Next.js static page (one process)", undefined));
+
+    report = {
+      mode: "cluster" as Mode,
+      measured_at: new Date().toISOString(),
+      machine: machine(fixtures.postgres),
+      duration_s: DURATION_S,
+      connections: CONNECTIONS,
+      instances,
+      scenarios: rows,
+      pages,
+      anchors,
+      ratios,
+      peak_cluster_rss_mb: rss.peakMb,
+    };
+    console.table([...rows, ...Object.values(anchors).filter((a): a is Row => !("skipped" in a))]);
+    printRatios(ratios);
+    console.log(`peak RSS of the cluster (every instance): ${report.peak_cluster_rss_mb} MB`);
+  } finally {
+    rss.stop();
+    await proxy?.stop();
+    await stopChild(child, { group: true, graceMs: 40_000 });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  writeReport("latest-cluster", report);
+}
+
+async function lighthouseMode(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
+  const secret = randomBytes(32).toString("base64url");
+  const app = await startApp(env, secret);
+  let report;
+  try {
+    const cookie = await sessionCookie(fixtures.reader, secret);
+    const paths = ["/", "/job-openings", `/job-openings/${fixtures.jobId}`, "/signup"];
+    const pages = [
+      ...paths.map((p) => ({ name: p, url: `${app.baseUrl}${p}` })),
+      { name: "/inputs (signed in)", url: `${app.baseUrl}/inputs`, cookie },
+      ...paths.map((p) => ({ name: p === "/" ? "/nl" : `/nl${p}`, url: `${app.baseUrl}${p === "/" ? "/nl" : `/nl${p}`}` })),
+      { name: "/nl/inputs (signed in)", url: `${app.baseUrl}/nl/inputs`, cookie },
+    ];
+    const rows = await runLighthouse(pages);
+    console.table(rows);
+    report = {
+      measured_at: new Date().toISOString(),
+      machine: machine("PostgreSQL"),
+      preset: "Lighthouse default (mobile, simulated slow 4G and 4x CPU slowdown)",
+      goal: `performance >= ${LIGHTHOUSE_SCORE_GOAL} and total blocking time < ${LIGHTHOUSE_TBT_GOAL_MS} ms`,
+      pages: rows,
+    };
+  } finally {
+    await app.stop();
+  }
+  writeReport("latest-lighthouse", report);
+}
+
 async function main() {
+  const args = process.argv.slice(2);
+  const modes: Record<string, Mode> = { "--soak": "soak", "--cluster": "cluster", "--lighthouse": "lighthouse" };
+  const unknown = args.filter((arg) => !(arg in modes));
+  if (unknown.length > 0 || args.length > 1) {
+    console.error("bench: usage: npm run bench [-- --soak | -- --cluster | -- --lighthouse]");
+    process.exit(2);
+  }
+  const mode: Mode = args[0] ? modes[args[0]] : "standard";
   const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error("bench: set DATABASE_URL (or BENCH_DATABASE_URL) to a PostgreSQL database it may fill, e.g. postgresql://postgres@127.0.0.1:5432/fixwell_bench");
     process.exit(2);
   }
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" };
+  const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
+  const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+  const reuse = process.env.BENCH_SKIP_BUILD === "1";
 
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    console.log("bench: building…");
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-    if (build.status !== 0) throw new Error("build failed");
+  if (!reuse) {
+    console.log(`bench: building the app into ${distDir}…`);
+    buildApp(env);
+  } else if (!existsSync(path.join(ROOT, distDir, "BUILD_ID"))) {
+    throw new Error(`BENCH_SKIP_BUILD=1 but there is no build in ${distDir}`);
+  }
+  let bareBuild: Skipped | undefined;
+  if (mode === "standard" || mode === "cluster") {
+    console.log("bench: building bench/bare-next…");
+    bareBuild = buildBareNext(env, reuse);
+    if (bareBuild) console.log(`bench: bare Next.js ${bareBuild.skipped}`);
   }
 
-  const connection = await connect({ databaseUrl, poolMax: 2 });
-  const userId = randomUUID();
-  const email = `bench-${Date.now()}@fixwell.example`;
-  await connection.withSql(async (sql) => {
-    await migrate(sql);
-    await seed(sql);
-    await sql.query(`INSERT INTO "users" (id, email, password_hash) VALUES ($1, $2, 'not-a-usable-hash')`, [userId, email]);
-  });
-  const jobId = (await connection.withSql((sql) => sql.query<{ job_id: string }>(`SELECT job_id FROM "job_openings" ORDER BY job_id LIMIT 1`)))[0]
-    .job_id;
-
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const secret = randomBytes(32).toString("base64url");
-  const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    env: { ...env, NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: baseUrl },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, treeRss(server.pid!));
-  }, 200);
-
+  const fixtures = await prepareDatabase(databaseUrl);
   try {
-    await waitForServer(`${baseUrl}/api/health`);
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: userId, email }, secret })}`;
-    const jsBytes = await homePageJsGzipBytes(baseUrl);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-
-    const scenarios: { name: string; options: Partial<autocannon.Options> }[] = [
-      { name: "GET /", options: { url: `${baseUrl}/` } },
-      { name: "GET /job-openings", options: { url: `${baseUrl}/job-openings` } },
-      { name: `GET /job-openings/{id}`, options: { url: `${baseUrl}/job-openings/${jobId}` } },
-      { name: "GET /api/job-openings", options: { url: `${baseUrl}/api/job-openings` } },
-      {
-        name: "POST /api/inputs (signed in)",
-        options: {
-          url: `${baseUrl}/api/inputs`,
-          method: "POST",
-          headers: { "content-type": "application/json", cookie },
-          requests: [
-            {
-              setupRequest: (request) => ({
-                ...request,
-                body: JSON.stringify({
-                  input_id: randomUUID(),
-                  user_email: email,
-                  task_type: "Pipe-leakage",
-                  city: "Rotterdam",
-                  details: "Dripping pipe under the kitchen sink.",
-                  date: tomorrow,
-                  criteria: "",
-                }),
-              }),
-            },
-          ],
-        },
-      },
-    ];
-
-    const rows: Row[] = [];
-    for (const scenario of scenarios) {
-      // A short warm-up so first-request compilation and pool start-up are not measured.
-      await run({ ...scenario.options, url: scenario.options.url!, connections: 5, duration: 2 } as autocannon.Options);
-      const result = await run({ ...scenario.options, url: scenario.options.url!, connections: CONNECTIONS, duration: DURATION_S } as autocannon.Options);
-      rows.push({
-        scenario: scenario.name,
-        requests_per_s: Math.round(result.requests.average),
-        p50_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
-        non_2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        requests: result.requests.total,
-      });
-      console.log(`bench: ${scenario.name} done`);
-    }
-
-    const report = {
-      measured_at: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      duration_s: DURATION_S,
-      connections: CONNECTIONS,
-      database: "PostgreSQL",
-      scenarios: rows,
-      peak_server_rss_mb: Math.round(peakRss / 2 ** 20),
-      home_page_js_gzip_kb: Math.round(jsBytes / 102.4) / 10,
-    };
-    console.table(rows);
-    console.log(`peak server RSS: ${report.peak_server_rss_mb} MB; home page JavaScript: ${report.home_page_js_gzip_kb} kB gzipped`);
-    mkdirSync(path.join(root, "bench/results"), { recursive: true });
-    const file = path.join(root, "bench/results", `${report.measured_at.replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-    writeFileSync(path.join(root, "bench/results/latest.json"), JSON.stringify(report, null, 2) + "\n");
-    console.log(`bench: wrote ${path.relative(root, file)}`);
+    if (mode === "standard") await standard(env, fixtures, bareBuild, databaseUrl);
+    else if (mode === "soak") await soak(env, fixtures);
+    else if (mode === "lighthouse") await lighthouseMode(env, fixtures);
+    else await cluster(env, fixtures, bareBuild);
   } finally {
-    clearInterval(sampler);
-    server.kill("SIGTERM");
-    await connection.withSql((sql) => sql.query(`DELETE FROM "users" WHERE id = $1`, [userId])).catch(() => {});
-    await connection.close();
+    await fixtures.cleanup();
   }
 }
 

@@ -1,0 +1,41 @@
+// Data the app keeps in Next.js's cache, and the one way to expire it. The cache is on the local disk of
+// one server, or in Redis shared by every instance when REDIS_URL is set (./redis-cache-handler.mjs),
+// so an expiry here reaches every instance at once.
+import "server-only";
+import { revalidateTag, unstable_cache } from "next/cache";
+
+/** The tags cached data is filed under. */
+export const CACHE_TAGS = {
+  /** Every job opening read (list, detail, API, sitemap). */
+  jobOpenings: "job-openings",
+} as const;
+
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+/** Whether this code runs inside a Next.js server, which is what gives it a cache to read through. */
+function insideNextServer(): boolean {
+  return "__incrementalCache" in globalThis;
+}
+
+/**
+ * `read` through Next.js's data cache, filed under `tags` and read again after `revalidateSeconds` at
+ * the latest (for changes made outside the app, e.g. in SQL). The result must survive JSON, as it is
+ * stored that way. Scripts and tests, which run without a Next.js server, read directly.
+ */
+export function cachedRead<A extends unknown[], R>(
+  read: (...args: A) => Promise<R>,
+  keyParts: string[],
+  { tags, revalidateSeconds }: { tags: CacheTag[]; revalidateSeconds: number },
+): (...args: A) => Promise<R> {
+  const cached = unstable_cache(read, keyParts, { tags, revalidate: revalidateSeconds });
+  return (...args: A) => (insideNextServer() ? cached(...args) : read(...args));
+}
+
+/**
+ * Expires the cached job openings on every instance: the next request reads the database again. Call it
+ * from the server action or route handler that changed an opening (the operator console), after the
+ * change is committed.
+ */
+export function revalidateJobOpenings(): void {
+  revalidateTag(CACHE_TAGS.jobOpenings, { expire: 0 });
+}

@@ -1,0 +1,34 @@
+// What running several instances of the app side by side (npm run start:cluster) needs from the
+// environment: one store every instance shares for each kind of state.
+import type { Env } from "./env";
+
+/** Why these settings cannot run `count` instances side by side, or null when they can. */
+export function clusterProblem(env: Pick<Env, "DATABASE_URL" | "REDIS_URL" | "RATE_LIMIT_STORE">, count: number): string | null {
+  if (count <= 1) return null;
+  if (!env.DATABASE_URL) {
+    return "the embedded database (PGlite) belongs to one process: set DATABASE_URL to a PostgreSQL server, or INSTANCES=1";
+  }
+  if (!env.REDIS_URL) return "the instances share Next.js's cache through Redis: set REDIS_URL, or INSTANCES=1";
+  if (env.RATE_LIMIT_STORE === "memory") {
+    return "sign-in attempts counted in each instance's memory would allow ten in each: set RATE_LIMIT_STORE=redis (or postgres)";
+  }
+  return null;
+}
+
+/**
+ * The V8 heap limit each server process gets (npm start, npm run start:cluster), in MB. Measured: the
+ * live heap after a full collection stays near 140 MB under load, but with V8's default limit on a
+ * large machine (about 4 GB) the old generation fills with garbage between full collections and the
+ * process settles near 950 MB; at 384 MB it settles near 590 MB with the same requests per second
+ * (README, "Memory"). SERVER_HEAP_MB changes it; an operator's own NODE_OPTIONS come after and win.
+ */
+export const DEFAULT_SERVER_HEAP_MB = 384;
+
+export function serverNodeOptions(env: Record<string, string | undefined>): string {
+  const raw = env.SERVER_HEAP_MB;
+  const heapMb = raw === undefined || raw === "" ? DEFAULT_SERVER_HEAP_MB : Number(raw);
+  if (!Number.isInteger(heapMb) || heapMb < 128 || heapMb > 65_536) {
+    throw new Error(`SERVER_HEAP_MB must be a whole number of megabytes from 128 to 65536, not "${raw}"`);
+  }
+  return [`--max-old-space-size=${heapMb}`, env.NODE_OPTIONS?.trim()].filter(Boolean).join(" ");
+}

@@ -1,0 +1,4 @@
+// Types of ./redis-connection.mjs.
+import type { Redis } from "ioredis";
+
+export function connectRedis(url: string, name: string): Redis;

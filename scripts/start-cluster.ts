@@ -1,0 +1,125 @@
+// npm run start:cluster — serves the build with one `next start` per core, on consecutive ports from
+// PORT (3000): the instances a reverse proxy balances over (deploy/nginx.conf). INSTANCES overrides
+// the count, CLUSTER_HOST the address they listen on (127.0.0.1 by default: only the proxy reaches them).
+//
+// Several instances must share one truth, so more than one needs PostgreSQL (DATABASE_URL; the embedded
+// database belongs to one process), Redis (REDIS_URL: Next.js's cache) and shared attempt counters
+// (RATE_LIMIT_STORE=redis or postgres). Sessions need nothing more: every instance reads the same
+// NEXTAUTH_SECRET. The job queue runs each job once however many instances work it.
+//
+// An instance that exits on its own is started again (after a crash loop of five quick exits, the
+// cluster stops). SIGTERM or SIGINT stops every instance gracefully, then the cluster exits: 0 when
+// all of them stopped cleanly.
+import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { clusterProblem, serverNodeOptions } from "../lib/cluster";
+import { parseEnv } from "../lib/env";
+
+const STOP_GRACE_MS = 30_000;
+const RESTART_DELAY_MS = 1_000;
+const QUICK_EXIT_MS = 10_000;
+const MAX_QUICK_EXITS = 5;
+
+type Instance = { index: number; port: number; child?: ChildProcess; startedAt: number; quickExits: number };
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    throw new Error(`${name} must be a whole number from 1 to 65535, not "${raw}"`);
+  }
+  return value;
+}
+
+function main() {
+  const count = positiveInteger("INSTANCES", availableParallelism());
+  const basePort = positiveInteger("PORT", 3000);
+  const host = process.env.CLUSTER_HOST || "127.0.0.1";
+  // The checks `next start` makes, once, before any instance starts.
+  const env = parseEnv(process.env, { requireSecret: true, generateSecret: false });
+  const problem = clusterProblem(env, count);
+  if (problem) throw new Error(`cannot start ${count} instances: ${problem}`);
+  if (basePort + count - 1 > 65_535) throw new Error(`PORT ${basePort} leaves no room for ${count} instances`);
+
+  const nodeOptions = serverNodeOptions(process.env);
+  const nextBin = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next");
+  const instances: Instance[] = Array.from({ length: count }, (_, index) => ({ index: index + 1, port: basePort + index, startedAt: 0, quickExits: 0 }));
+  let stopping = false;
+  let exitCode = 0;
+  let forceTimer: NodeJS.Timeout | undefined;
+
+  const log = (message: string) => console.log(`[cluster] ${message}`);
+
+  function start(instance: Instance) {
+    const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(instance.port)], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(instance.port), NODE_OPTIONS: nodeOptions },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    instance.child = child;
+    instance.startedAt = Date.now();
+    log(`instance ${instance.index} starting on ${host}:${instance.port} (pid ${child.pid})`);
+    for (const [stream, write] of [
+      [child.stdout, (line: string) => console.log(line)],
+      [child.stderr, (line: string) => console.error(line)],
+    ] as const) {
+      createInterface({ input: stream }).on("line", (line) => write(`[${instance.index}] ${line}`));
+    }
+    child.on("exit", (code, signal) => {
+      instance.child = undefined;
+      if (stopping) {
+        // `next start` answers SIGTERM by closing its server and exiting with 143 (128 + SIGTERM).
+        if (code !== 0 && code !== 143 && signal !== "SIGTERM") exitCode = 1;
+        log(`instance ${instance.index} stopped (${signal ?? `exit ${code}`})`);
+        if (instances.every((i) => !i.child)) finish();
+        return;
+      }
+      instance.quickExits = Date.now() - instance.startedAt < QUICK_EXIT_MS ? instance.quickExits + 1 : 0;
+      if (instance.quickExits >= MAX_QUICK_EXITS) {
+        log(`instance ${instance.index} exited ${MAX_QUICK_EXITS} times right after starting; stopping the cluster`);
+        exitCode = 1;
+        stop();
+        return;
+      }
+      log(`instance ${instance.index} exited (${signal ?? `exit ${code}`}); starting it again`);
+      setTimeout(() => {
+        if (!stopping) start(instance);
+      }, RESTART_DELAY_MS).unref();
+    });
+  }
+
+  function stop() {
+    if (stopping) return;
+    stopping = true;
+    log("stopping every instance");
+    for (const instance of instances) instance.child?.kill("SIGTERM");
+    forceTimer = setTimeout(() => {
+      for (const instance of instances) {
+        if (instance.child) {
+          log(`instance ${instance.index} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
+          exitCode = 1;
+          instance.child.kill("SIGKILL");
+        }
+      }
+    }, STOP_GRACE_MS);
+    if (instances.every((i) => !i.child)) finish();
+  }
+
+  function finish() {
+    clearTimeout(forceTimer);
+    process.exit(exitCode);
+  }
+
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  for (const instance of instances) start(instance);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`start:cluster: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

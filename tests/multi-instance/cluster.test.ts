@@ -1,0 +1,389 @@
+// Two production instances of the built app (npm run start:cluster) behind nginx (deploy/nginx.conf),
+// on PostgreSQL and Redis, share one truth: a session made on one is valid on the other, sign-in
+// failures spread over both are counted together, a revalidation on one is seen by the other at once,
+// a queued mail goes out once, and stopping one instance under load loses no answered write while the
+// other keeps answering. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
+// builds the app unless E2E_SKIP_BUILD=1 (then the build in NEXT_DIST_DIR or .next is used).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, type Connection } from "../../lib/db/connect";
+import { migrate } from "../../lib/db/migrate";
+import { seed } from "../../lib/db/seed";
+import { assertLocalDatabase, testDatabaseUrl } from "../helpers/database-url";
+import { cookiesOf, httpRequest, randomLoopbackAddress, type HttpAnswer, type HttpOptions } from "../helpers/http-client";
+import { findNginx, startNginx, type RunningNginx } from "../helpers/nginx";
+import { consecutiveFreePorts, freePort, portIsFree } from "../helpers/ports";
+import { testRedisUrl } from "../helpers/redis";
+import { amsterdamDay } from "../helpers/session";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const PASSWORD = "Quiet-harbour-lantern-42";
+
+const databaseUrl = testDatabaseUrl();
+const redisUrl = testRedisUrl();
+const nginxBin = findNginx();
+const missing = [!redisUrl && "Redis (TEST_REDIS_URL or REDIS_URL)", !nginxBin && "nginx (NGINX_BIN, or Debian's nginx package)"].filter(
+  (item): item is string => Boolean(item),
+);
+const skipReason = !databaseUrl
+  ? "skipped: runs on PostgreSQL only (TEST_DATABASE_URL or DATABASE_URL); the embedded database belongs to one process"
+  : missing.length > 0 && !process.env.CI
+    ? `skipped: needs ${missing.join(" and ")}`
+    : undefined;
+if (skipReason) console.warn(`[tests] two instances behind nginx ${skipReason}`);
+
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1], "utf8").digest("base64")}'`,
+  );
+}
+
+type ClusterProcess = { child: ChildProcess; lines: string[]; exited: Promise<number | null>; waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string> };
+
+function startCluster(env: NodeJS.ProcessEnv): ClusterProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start-cluster.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve(line: string): void }[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      lines.push(line);
+      if (process.env.CLUSTER_TEST_VERBOSE) console.log(line);
+      for (const waiter of waiters.filter((w) => w.pattern.test(line))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    exited,
+    waitForLine(pattern, timeoutMs = 30_000) {
+      const seen = lines.find((line) => pattern.test(line));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${lines.slice(-30).join("\n")}`)), timeoutMs);
+        waiters.push({
+          pattern,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+      });
+    },
+  };
+}
+
+async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await httpRequest(port, "/api/health", { timeoutMs: 2_000 })).status === 200) return;
+    } catch {
+      // still starting
+    }
+    if (Date.now() > deadline) throw new Error(`nothing answered /api/health on port ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL and Redis${skipReason ? ` (${skipReason})` : ""}`, () => {
+  const secret = randomBytes(32).toString("base64url");
+  let dir: string;
+  let db: Connection;
+  let smtp: TestSmtpServer;
+  let cluster: ClusterProcess;
+  let nginx: RunningNginx;
+  let nginxPort: number;
+  let portA: number;
+  let portB: number;
+
+  /**
+   * Every call comes from one loopback address no earlier run used, so no earlier run's attempts count
+   * against it: nginx appends it to X-Forwarded-For, and an instance called directly puts it there itself.
+   */
+  const client = randomLoopbackAddress();
+  const call = (port: number, urlPath: string, options: HttpOptions = {}) => httpRequest(port, urlPath, { localAddress: client, ...options });
+  const viaNginx = (urlPath: string, options: HttpOptions = {}) => call(nginxPort, urlPath, options);
+
+  async function signUp(port: number, email: string): Promise<void> {
+    const answer = await call(port, "/api/signup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(answer.status, answer.body).toBe(201);
+  }
+
+  /** Signs in through next-auth's credentials callback, as the browser's form does; returns the answer and its cookies. */
+  async function signIn(
+    port: number,
+    email: string,
+    password: string,
+    options: { csrf?: { token: string; cookie: string }; forwardedFor?: string } = {},
+  ) {
+    const csrf = options.csrf ?? (await csrfFrom(port));
+    const answer = await call(port, "/api/auth/callback/credentials", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: csrf.cookie,
+        ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
+      },
+      body: new URLSearchParams({ csrfToken: csrf.token, email, password, json: "true" }).toString(),
+    });
+    return { answer, cookie: cookiesOf(answer).join("; ") };
+  }
+
+  async function csrfFrom(port: number): Promise<{ token: string; cookie: string }> {
+    const answer = await call(port, "/api/auth/csrf");
+    expect(answer.status).toBe(200);
+    return { token: answer.json<{ csrfToken: string }>().csrfToken, cookie: cookiesOf(answer).join("; ") };
+  }
+
+  function sessionCookie(cookie: string): string {
+    const session = cookie.split("; ").find((pair) => /session-token=/.test(pair));
+    if (!session) throw new Error(`no session cookie in "${cookie}"`);
+    return session;
+  }
+
+  beforeAll(async () => {
+    if (missing.length > 0) throw new Error(`the multi-instance test needs ${missing.join(" and ")} (CI installs them)`);
+    const distDir = process.env.NEXT_DIST_DIR || ".next";
+    if (process.env.E2E_SKIP_BUILD !== "1") {
+      const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+      if (build.status !== 0) throw new Error("npm run build failed");
+    }
+    if (!existsSync(path.resolve(ROOT, distDir, "BUILD_ID"))) {
+      throw new Error(`no build in ${distDir}: run npm run build, or leave E2E_SKIP_BUILD unset`);
+    }
+
+    assertLocalDatabase(databaseUrl!);
+    db = await connect({ databaseUrl: databaseUrl!, poolMax: 2 });
+    await db.withSql(async (sql) => {
+      await migrate(sql);
+      await sql.exec(`TRUNCATE "inputs", "users", "job_openings", "mail_outbox" CASCADE`);
+      await seed(sql);
+    });
+
+    dir = mkdtempSync(path.join(tmpdir(), "fixwell-cluster-"));
+    smtp = await startSmtpServer();
+    nginxPort = await freePort();
+    portA = await consecutiveFreePorts(2);
+    portB = portA + 1;
+    cluster = startCluster({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      RATE_LIMIT_STORE: "redis",
+      TRUSTED_IP_HEADER: "x-forwarded-for",
+      NEXTAUTH_SECRET: secret,
+      NEXTAUTH_URL: `http://127.0.0.1:${nginxPort}`,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Fixwell <no-reply@fixwell.test>",
+      MAIL_TRANSPORT: "smtp",
+      INSTANCES: "2",
+      PORT: String(portA),
+      CLUSTER_HOST: "127.0.0.1",
+    });
+    await Promise.all([waitForHealth(portA), waitForHealth(portB)]);
+    nginx = await startNginx(nginxBin!, { instancePorts: [portA, portB], listenPort: nginxPort, dir });
+    await waitForHealth(nginxPort, 10_000);
+  });
+
+  afterAll(async () => {
+    if (cluster?.child.exitCode === null && cluster.child.pid) {
+      try {
+        process.kill(-cluster.child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await nginx?.stop();
+    await smtp?.stop();
+    await db?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves pages and API answers through nginx with the app's security headers, prerendered pages as built", async () => {
+    const home = await viaNginx("/");
+    expect(home.status).toBe(200);
+    const csp = String(home.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(home.headers["x-content-type-options"]).toBe("nosniff");
+    // Served from the build, the page's inline scripts are exactly those its policy allows.
+    for (const hash of inlineScriptHashes(home.body)) expect(csp).toContain(hash);
+
+    const api = await viaNginx("/api/job-openings");
+    expect(api.status).toBe(200);
+    expect(api.headers["content-security-policy"]).toBeDefined();
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+
+    const asset = /src="(\/_next\/static\/[^"]+\.js)"/.exec(home.body)?.[1];
+    expect(asset).toBeDefined();
+    const script = await viaNginx(asset!, { headers: { "accept-encoding": "gzip" } });
+    expect(script.status).toBe(200);
+    expect(script.headers["cache-control"]).toContain("immutable");
+    expect(script.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("accepts a session made on one instance on the other", async () => {
+    const email = `cluster-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const { answer, cookie } = await signIn(portA, email, PASSWORD);
+    expect(answer.status, answer.body).toBe(200);
+    const session = sessionCookie(cookie);
+
+    const onB = await call(portB, `/api/inputs/${encodeURIComponent(email)}`, { headers: { cookie: session } });
+    expect(onB.status, onB.body).toBe(200);
+    expect(onB.json()).toEqual([]);
+    expect((await call(portB, `/api/inputs/${encodeURIComponent(email)}`)).status).toBe(401);
+  });
+
+  it("counts ten failed sign-ins spread over both instances together and refuses the eleventh from that address", async () => {
+    const email = `limits-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    // One form (CSRF token) for every attempt, so that nginx's round robin sends them to each instance in turn.
+    const csrf = await csrfFrom(nginxPort);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      // A forged X-Forwarded-For entry differs each time; only the address nginx appends is believed.
+      const { answer } = await signIn(nginxPort, email, `Wrong-password-${attempt}`, { csrf, forwardedFor: `198.51.100.${attempt}` });
+      expect(answer.status, `attempt ${attempt}: ${answer.body}`).not.toBe(429);
+      expect(answer.body).not.toContain("/inputs");
+    }
+    const eleventh = await signIn(nginxPort, email, PASSWORD, { csrf });
+    expect(eleventh.answer.status, eleventh.answer.body).toBe(429);
+    expect(Number(eleventh.answer.headers["retry-after"])).toBeGreaterThan(0);
+
+    // Both instances saw some of the failures from that address.
+    const failures = cluster.lines.filter((line) => line.includes("sign-in failed") && line.includes(`ip=${client}`));
+    expect(failures.some((line) => line.startsWith("[1]"))).toBe(true);
+    expect(failures.some((line) => line.startsWith("[2]"))).toBe(true);
+    expect(failures).toHaveLength(10);
+  });
+
+  it("shows an opening changed and revalidated on one instance on the other at once", async () => {
+    const roleOf = async (port: number) =>
+      (await call(port, "/api/job-openings")).json<{ job_id: string; role: string }[]>().find((o) => o.job_id === "platform-engineer")?.role;
+    const operator = `operator-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, operator);
+    await db.withSql((sql) => sql.query(`UPDATE "users" SET role = 'operator' WHERE email = $1`, [operator]));
+    const { cookie } = await signIn(portA, operator, PASSWORD);
+    const revalidateOnA = () => call(portA, "/api/ops/revalidate", { method: "POST", headers: { cookie: sessionCookie(cookie) } });
+
+    // From a known start (Redis may hold openings an earlier run cached): read once on each instance.
+    expect((await revalidateOnA()).status).toBe(200);
+    const before = await roleOf(portA);
+    expect(await roleOf(portB)).toBe(before);
+    // The cache is written just after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const changed = `Platform Engineer ${randomUUID().slice(0, 6)}`;
+    await db.withSql((sql) => sql.query(`UPDATE "job_openings" SET role = $1 WHERE job_id = 'platform-engineer'`, [changed]));
+    // Both still answer from the shared cache…
+    expect(await roleOf(portA)).toBe(before);
+    expect(await roleOf(portB)).toBe(before);
+
+    // …until an operator revalidates the openings on instance A.
+    const revalidated = await revalidateOnA();
+    expect(revalidated.status, revalidated.body).toBe(200);
+    expect(await roleOf(portB)).toBe(changed);
+    expect(await roleOf(portA)).toBe(changed);
+    expect((await call(portB, "/job-openings")).body).toContain(changed);
+  });
+
+  it("delivers each queued mail once, however many instances work the queue", async () => {
+    const recipients = Array.from({ length: 4 }, () => `mail-${randomUUID().slice(0, 8)}@example.test`);
+    // Sign-ups through nginx, so both instances queue some of the verification mails.
+    for (const email of recipients) {
+      const answer = await viaNginx("/api/signup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+      expect(answer.status, answer.body).toBe(201);
+    }
+    const deadline = Date.now() + 30_000;
+    const deliveredTo = () => smtp.received.flatMap((mail) => mail.envelopeTo).filter((to) => recipients.includes(to));
+    while (new Set(deliveredTo()).size < recipients.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(new Set(deliveredTo()).size).toBe(recipients.length);
+    // Long enough for both workers to poll again (every 2 s) and for a duplicate to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(deliveredTo().sort()).toEqual([...recipients].sort());
+    // Every mail of the run so far, the earlier sign-ups' included, went out exactly once.
+    const all = smtp.received.flatMap((mail) => mail.envelopeTo);
+    expect(all.length).toBe(new Set(all).size);
+  });
+
+  it("loses no answered write when one instance is stopped under load, and keeps answering through the other", async () => {
+    const email = `load-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
+    const pidB = Number(/instance 2 starting on \S+ \(pid (\d+)\)/.exec(await cluster.waitForLine(/instance 2 starting/))?.[1]);
+    expect(pidB).toBeGreaterThan(0);
+
+    type Result = { inputId: string; status: number; startedAt: number };
+    const results: Result[] = [];
+    const post = async (inputId: string = randomUUID()): Promise<Result> => {
+      const startedAt = Date.now();
+      const body = { input_id: inputId, user_email: email, task_type: "Painting", city: "Rotterdam", details: "Hallway walls", date: amsterdamDay(1), criteria: "" };
+      const status = await viaNginx("/api/inputs", { method: "POST", headers: { "content-type": "application/json", cookie: session }, body: JSON.stringify(body) }).then(
+        (answer: HttpAnswer) => answer.status,
+        () => 0,
+      );
+      return { inputId, status, startedAt };
+    };
+    let running = true;
+    const load = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (running) results.push(await post());
+      }),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const stoppedB = cluster.waitForLine(/instance 2 exited/, 30_000);
+    process.kill(pidB, "SIGTERM");
+    // B stops listening at once and finishes the connections nginx holds to it; new ones go to A.
+    await stoppedB;
+    const goneAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    running = false;
+    await load;
+
+    const storedIds = async (ids: string[]) =>
+      (await db.withSql((sql) => sql.query<{ input_id: string }>(`SELECT input_id::text AS input_id FROM "inputs" WHERE input_id::text = ANY($1::text[])`, [ids]))).map(
+        (row) => row.input_id,
+      );
+    const answered = results.filter((r) => r.status === 200).map((r) => r.inputId);
+    expect(answered.length).toBeGreaterThan(20);
+    expect(new Set(await storedIds(answered))).toEqual(new Set(answered));
+
+    // Once B is gone, A answers everything.
+    const afterB = results.filter((r) => r.startedAt > goneAt);
+    expect(afterB.length).toBeGreaterThan(5);
+    expect(afterB.map((r) => r.status)).toEqual(afterB.map(() => 200));
+
+    // A request cut off as B stopped (nginx cannot resend a POST it had sent) is safe to send again.
+    const unanswered = results.filter((r) => r.status !== 200);
+    for (const { inputId } of unanswered) expect((await post(inputId)).status).toBe(200);
+    const all = results.map((r) => r.inputId);
+    expect((await storedIds(all)).sort()).toEqual([...all].sort());
+  });
+
+  it("stops every instance on SIGTERM and exits cleanly; nginx then answers 503 with security headers", async () => {
+    process.kill(cluster.child.pid!, "SIGTERM");
+    expect(await cluster.exited).toBe(0);
+    expect(await portIsFree(portA)).toBe(true);
+    expect(await portIsFree(portB)).toBe(true);
+
+    const down = await viaNginx("/api/job-openings");
+    expect(down.status).toBe(503);
+    expect(down.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(down.headers["x-content-type-options"]).toBe("nosniff");
+    expect(down.json()).toMatchObject({ error: { code: "service_unavailable" } });
+  });
+});

@@ -1,0 +1,72 @@
+// The proxy's matcher: the prerendered pages skip the proxy only while no session cookie is sent, and
+// every other page and API address goes through it. The matcher is compiled as Next.js compiles it.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { config } from "../../proxy";
+import { SESSION_COOKIE_NAMES } from "../../lib/security/static-page-headers";
+
+type Matcher = { regexp: string; has?: { type: string; key: string }[]; missing?: unknown[] };
+// Next.js's own compiler of the matcher (not in its public types).
+const { getMiddlewareMatchers } = createRequire(import.meta.url)("next/dist/build/analysis/get-page-static-info") as {
+  getMiddlewareMatchers(matcher: unknown, config: { basePath: string; i18n: null }): Matcher[];
+};
+const matchers = getMiddlewareMatchers(config.matcher, { basePath: "", i18n: null });
+const always = matchers.filter((matcher) => !matcher.has?.length);
+const withCookie = matchers.filter((matcher) => matcher.has?.length);
+
+/** Whether the proxy runs for `pathname` when the request carries exactly these cookies. */
+function proxyRuns(pathname: string, cookies: string[] = []): boolean {
+  return (
+    always.some((matcher) => new RegExp(matcher.regexp).test(pathname)) ||
+    withCookie.some((matcher) => new RegExp(matcher.regexp).test(pathname) && matcher.has!.every((condition) => cookies.includes(condition.key)))
+  );
+}
+
+// The prerendered pages: the home page and every company page (the careers pages render per request).
+const companyPages = readdirSync(path.join(process.cwd(), "app", "[locale]", "(marketing)"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "job-openings")
+  .map((entry) => `/${entry.name}`);
+const prerendered = ["/", "/nl", ...companyPages, ...companyPages.map((page) => `/nl${page}`)];
+
+describe("proxy matcher", () => {
+  it("knows every company page", () => {
+    expect(companyPages.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it.each(prerendered)("lets a visitor without a session have %s without the proxy", (page) => {
+    expect(proxyRuns(page)).toBe(false);
+    expect(proxyRuns(page, ["NEXT_LOCALE"])).toBe(false);
+  });
+
+  it.each(SESSION_COOKIE_NAMES)("runs the proxy on every prerendered page for a visitor with the %s cookie", (cookie) => {
+    for (const page of prerendered) expect(proxyRuns(page, [cookie]), page).toBe(true);
+  });
+
+  it.each([
+    "/job-openings",
+    "/job-openings/senior-plumber",
+    "/nl/job-openings",
+    "/login",
+    "/signup",
+    "/nl/login",
+    "/inputs",
+    "/dashboard",
+    "/ops",
+    "/en",
+    "/en/ourstory",
+    "/ourstory/more",
+    "/teams",
+    "/nlx",
+    "/no-such-page",
+    "/api/inputs",
+    "/api/job-openings",
+  ])("runs the proxy on %s for every visitor", (pathname) => {
+    expect(proxyRuns(pathname)).toBe(true);
+  });
+
+  it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml"])("leaves the asset %s alone", (pathname) => {
+    expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
+  });
+});
