@@ -1,17 +1,71 @@
+import { networkInterfaces } from "node:os";
+import path from "node:path";
 import type { NextConfig } from "next";
-import { PHASE_PRODUCTION_SERVER } from "next/constants";
-import { parseEnv } from "./lib/env";
+import createNextIntlPlugin from "next-intl/plugin";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
+import { parseEnv, productionWarnings } from "./lib/env";
 import { staticSecurityHeaders } from "./lib/security/headers";
+import { MAX_BODY_BYTES } from "./lib/api/body";
+
+/**
+ * Hosts the development server may be opened from besides localhost: 127.0.0.1 and this machine's own
+ * network addresses (the "Network" line `next dev` prints), so a phone on the same network works too.
+ */
+function devOrigins(): string[] {
+  const hosts = new Set(["127.0.0.1", "localhost"]);
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const address of addresses ?? []) {
+      if (!address.internal && address.family === "IPv4") hosts.add(address.address);
+    }
+  }
+  return [...hosts];
+}
+
+// Messages and the language of each request come from i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 export default function nextConfig(phase: string): NextConfig {
+  return withNextIntl(baseConfig(phase));
+}
+
+function baseConfig(phase: string): NextConfig {
   // Fails `next build` and `next start` with the variable's name when the environment is wrong.
-  parseEnv(process.env, { requireSecret: phase === PHASE_PRODUCTION_SERVER, generateSecret: false });
+  const env = parseEnv(process.env, { requireSecret: phase === PHASE_PRODUCTION_SERVER, generateSecret: false });
+  if (phase === PHASE_PRODUCTION_SERVER) {
+    for (const warning of productionWarnings(env)) console.warn(`[security] ${warning}`);
+  }
+  // With REDIS_URL, every instance shares Next.js's cache in Redis (pages, route responses, cached data),
+  // so a revalidation on one is seen by all; otherwise the cache stays on this server's disk. Read at
+  // `next start`, and at `next build` for the standalone server, which keeps the build's settings.
+  const sharedCache = env.REDIS_URL && phase !== PHASE_DEVELOPMENT_SERVER;
   return {
     distDir: process.env.NEXT_DIST_DIR || ".next",
+    // `next build` also writes a self-contained server (<distDir>/standalone/server.js, with its assets
+    // copied in by scripts/standalone-assets.mjs) for hosts without node_modules. `npm start` and
+    // `npm run start:cluster` serve the build with `next start`, which would only warn about this setting.
+    ...(phase === PHASE_PRODUCTION_BUILD ? { output: "standalone" as const } : {}),
+    ...(sharedCache ? { cacheHandler: path.resolve("lib/cache/redis-cache-handler.mjs") } : {}),
     poweredByHeader: false,
     reactStrictMode: true,
+    allowedDevOrigins: devOrigins(),
     // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files.
-    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg"],
+    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis"],
+    // Form posts to server actions get the API's body limit (lib/api/body.ts).
+    experimental: { serverActions: { bodySizeLimit: MAX_BODY_BYTES } },
+    // English pages have no language in their address: /ourstory is app/[locale]/ourstory with locale
+    // "en" (the proxy sends /en/… here without the prefix); /nl/… matches app/[locale] as it is. Checked
+    // after the routes and files with fixed addresses (the API, /_next, public files, the sitemap).
+    async rewrites() {
+      return {
+        beforeFiles: [],
+        afterFiles: [
+          { source: "/", destination: "/en" },
+          // A first segment that is not "api", "nl", "en" or "_next" (the lookahead stops at the segment's end).
+          { source: "/:first((?!(?:api|nl|en|_next)(?![^/]))[^/.]+)/:rest*", destination: "/en/:first/:rest*" },
+        ],
+        fallback: [],
+      };
+    },
     async headers() {
       return [{ source: "/:path*", headers: [...staticSecurityHeaders] }];
     },

@@ -1,15 +1,26 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices } from "@playwright/test";
 
-// Debian's Chromium: Playwright's own browser download is not possible on a closed network.
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
+// The browser: CHROMIUM_PATH, else the system's Chromium (Debian/Ubuntu package), else Playwright's own
+// download (`npx playwright install chromium`, where the network allows it).
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) {
+    if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+    throw new Error(`CHROMIUM_PATH points at ${process.env.CHROMIUM_PATH}, which does not exist.`);
+  }
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  if (existsSync(chromium.executablePath())) return undefined;
   throw new Error(
-    `No Chromium at ${chromiumPath}. Install one (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+    "No Chromium found for the browser tests. Either install the system's Chromium (Debian/Ubuntu: " +
+      "sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary, or let " +
+      "Playwright download its own: npx playwright install chromium",
   );
 }
+const chromiumPath = findChromium();
 
 // Chosen once in the main process; workers inherit the environment.
 if (!process.env.E2E_PORT) {
@@ -19,6 +30,12 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 process.env.E2E_NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+// `next start` refuses to run without an SMTP server unless file mail is chosen on purpose: without an
+// SMTP_URL the servers the tests start write their mail as .eml files into a folder of this run.
+if (!process.env.SMTP_URL) {
+  process.env.MAIL_TRANSPORT ??= "file";
+  process.env.MAIL_FILE_DIR ??= mkdtempSync(path.join(tmpdir(), "fixwell-e2e-mail-"));
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -34,7 +51,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
       args: [
         "--headless",
         "--no-sandbox",
@@ -48,7 +65,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /ops-job-openings\.spec\.ts$/ },
+    // Publishing and closing openings changes what the careers pages list: that spec runs once every
+    // spec that reads them has finished.
+    { name: "console-publishing", use: { ...devices["Desktop Chrome"] }, testMatch: /ops-job-openings\.spec\.ts$/, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
     url: `${baseURL}/`,
@@ -59,6 +81,11 @@ export default defineConfig({
     env: {
       NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET,
       NEXTAUTH_URL: baseURL,
+      // The handyman of e2e/job-life.spec.ts (Hidde, second-cheapest plumber in Rotterdam, whom no
+      // other spec's confirmation shows), invited by mail.
+      E2E_HANDYMAN_INVITES: "10:hidde.pro@example.test,39:ops-check.pro@example.test",
+      // One operator per spec file that needs one (e2e/helpers/ops.ts signs them in from the mailed link).
+      E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test",
     },
   },
 });

@@ -1,16 +1,62 @@
 // Runs before every page and API request: the optimistic sign-in guard of lib/auth/route-guard.ts (each
-// guarded page and handler checks the user again itself) and the per-request security headers — the
-// Content-Security-Policy and, over https, Strict-Transport-Security.
+// guarded page and handler checks the user again itself), the idle renewal of short sessions, rendering on demand for visitors with a
+// session (lib/security/session-render.ts), and the per-request security headers — the
+// Content-Security-Policy and, over https, Strict-Transport-Security. The page of a job opening that
+// has closed is answered with status 410 Gone (lib/careers/closed-path.ts). Pages are in their language:
+// /nl/… is Dutch; every other page address is English, rendered from app/[locale] through the rewrite in
+// next.config.ts (an internal rewrite there, not one from here: Next.js turns a rewrite made in the proxy
+// into an absolute address, which a server bound to 127.0.0.1 fetches from itself as an external one).
+// The proxy tells next-intl the page's language, and sends /en/… to the address without the prefix.
 import { NextResponse, type NextRequest } from "next/server";
 import { guardRoute } from "@/lib/auth/route-guard";
+import { renewIdleSession } from "@/lib/auth/session-renewal";
 import { usesSecureCookies } from "@/lib/auth/cookies";
 import { pagePolicy } from "@/lib/security/csp";
+import { HSTS } from "@/lib/security/static-page-headers";
+import { markForSessionRender } from "@/lib/security/session-render";
+import { openingIdOfPath } from "@/lib/careers/closed-path";
+import { internalPath, splitLocale } from "@/lib/i18n/paths";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-const HSTS = "max-age=63072000; includeSubDomains";
+
+/** The request header next-intl reads the page's language from (its own routing sets the same one). */
+const LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
+
+/** /en and /en/… name the English pages by their prefix: the address of those pages has none. */
+function withoutEnglishPrefix(request: NextRequest): NextResponse | null {
+  const { pathname, search } = request.nextUrl;
+  if (pathname !== "/en" && !pathname.startsWith("/en/")) return null;
+  const url = request.nextUrl.clone();
+  url.pathname = pathname.slice(3) || "/";
+  url.search = search;
+  return NextResponse.redirect(url, 308);
+}
+
+/** For a GET or HEAD of a job opening's page: its job id when that opening has closed, else null (also when that cannot be told). */
+async function closedOpeningOf(request: NextRequest): Promise<string | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const jobId = openingIdOfPath(request.nextUrl.pathname);
+  if (!jobId) return null;
+  try {
+    const { isClosedOpening } = await import("@/lib/careers/closed");
+    return (await isClosedOpening(jobId)) ? jobId : null;
+  } catch (error) {
+    // The page itself reads the opening again and never shows one that is not published.
+    console.error(`[proxy] could not tell whether job opening ${jobId} has closed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
 
 function servedOverHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https" || usesSecureCookies();
+}
+
+/** The page's response, with the request headers this proxy adds (its language, its policy) passed on to Next.js. */
+async function pageResponse(request: NextRequest, headers: Headers): Promise<NextResponse> {
+  headers.set(LOCALE_HEADER, splitLocale(request.nextUrl.pathname).locale);
+  // A closed opening's page goes on with status 410; the page keeps it and says the opening has closed.
+  const closed = await closedOpeningOf(request);
+  return NextResponse.next({ request: { headers }, ...(closed ? { status: 410 } : {}) });
 }
 
 export async function proxy(request: NextRequest) {
@@ -22,23 +68,49 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.next();
     csp = API_CSP;
   } else {
-    const policy = pagePolicy(request.nextUrl.pathname, { development: process.env.NODE_ENV === "development", https });
+    const development = process.env.NODE_ENV === "development";
+    const headers = new Headers(request.headers);
+    const renderedOnRequest = markForSessionRender(request, headers, development);
+    const policy = pagePolicy(internalPath(request.nextUrl.pathname), { development, https, renderedOnRequest });
     csp = policy.csp;
-    const redirect = await guardRoute(request);
+    const redirect = withoutEnglishPrefix(request) ?? (await guardRoute(request));
     if (redirect) {
       response = redirect;
     } else {
       // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
-      const headers = new Headers(request.headers);
       if (policy.nonce) headers.set("content-security-policy", csp);
-      response = NextResponse.next({ request: { headers } });
+      response = await pageResponse(request, headers);
     }
   }
+  await renewIdleSession(request, response);
   response.headers.set("Content-Security-Policy", csp);
   if (https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 
+// The prerendered pages (the home page and the company pages, in English and Dutch) skip the proxy
+// unless a session cookie may be present: without one there is nothing to decide, and their policy and
+// HSTS come from the build (lib/security/static-page-headers.ts). The names must stay literal here:
+// Next.js reads this configuration at build time. A page added to the site goes through the proxy until
+// it is added to both lists; tests/unit/proxy-matcher.test.ts holds the lists to the prerendered pages.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|(?:nl)?$|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy)$|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)",
+    {
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      has: [{ type: "cookie", key: "next-auth.session-token" }],
+    },
+    {
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      has: [{ type: "cookie", key: "next-auth.session-token.0" }],
+    },
+    {
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      has: [{ type: "cookie", key: "__Host-next-auth.session-token" }],
+    },
+    {
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      has: [{ type: "cookie", key: "__Host-next-auth.session-token.0" }],
+    },
+  ],
 };

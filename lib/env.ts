@@ -5,17 +5,43 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const postgresUrl = z
+/** A URL with one of `protocols` and a host. The message never repeats the value, which may hold a password. */
+function urlWith(protocols: string[], message: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== "";
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
+const postgresUrl = urlWith(["postgresql:", "postgres:"], "must be a postgresql:// URL with a host, e.g. postgresql://localhost:5432/fixwell");
+const redisUrl = urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL with a host, e.g. redis://localhost:6379");
+const smtpUrl = urlWith(
+  ["smtp:", "smtps:"],
+  "must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:password@mail.example.com:587",
+);
+
+const MAIL_ADDRESS = /^[^\s<>@"]+@[^\s<>@"]+$/;
+
+/** Reads `no-reply@example.com` or `Name <no-reply@example.com>` (the name may be quoted); undefined when malformed. */
+export function parseMailFrom(value: string): { name?: string; address: string } | undefined {
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(value.trim());
+  const address = (named ? named[2] : value).trim();
+  if (!MAIL_ADDRESS.test(address)) return undefined;
+  const name = named?.[1].trim().replace(/^"(.*)"$/, "$1").trim();
+  return name ? { name, address } : { address };
+}
+
+const mailFrom = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "postgresql:" || url.protocol === "postgres:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, "must be a postgresql:// URL with a host, e.g. postgresql://localhost:5432/fixwell");
+  .refine((value) => parseMailFrom(value) !== undefined, 'must be an address or "Name <address>", e.g. "Fixwell <no-reply@fixwell.nl>"');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -27,9 +53,16 @@ const envSchema = z.object({
   ),
   NEXTAUTH_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url("must be an absolute URL").optional()),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  // Where sign-in and sign-up attempts are counted: this process's memory (one instance), or a table in
-  // the PostgreSQL database shared by several instances.
-  RATE_LIMIT_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["memory", "postgres"]).default("memory")),
+  // How long a handyman has to accept or decline a request before it goes to the next one.
+  HANDYMAN_RESPONSE_HOURS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().positive("must be a number of hours above 0").max(24 * 14, "must be at most 336 (two weeks)").default(24),
+  ),
+  // Where sign-in and sign-up attempts are counted: this process's memory (one instance), or a store
+  // shared by several instances: a table in the PostgreSQL database, or Redis (REDIS_URL).
+  RATE_LIMIT_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["memory", "postgres", "redis"]).default("memory")),
+  // Redis shared by several instances: Next.js's cache (lib/cache) and, with RATE_LIMIT_STORE=redis, the attempt counters.
+  REDIS_URL: z.preprocess((v) => (v === "" ? undefined : v), redisUrl.optional()),
   // The header a trusted reverse proxy sets to the client's address (e.g. x-forwarded-for, x-real-ip).
   // Unset: client addresses are unknown and the per-address limits are off (see lib/rate-limit/client-ip.ts).
   TRUSTED_IP_HEADER: z.preprocess(
@@ -41,9 +74,18 @@ const envSchema = z.object({
       .regex(/^[a-z0-9-]+$/, "must be a header name such as x-forwarded-for")
       .optional(),
   ),
+  // Mail (lib/mail): SMTP_URL sends through a real server; MAIL_TRANSPORT=file, the default without
+  // SMTP_URL, writes each message to MAIL_FILE_DIR as an .eml file instead.
+  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), smtpUrl.optional()),
+  MAIL_FROM: z.preprocess((v) => (v === "" ? undefined : v), mailFrom.optional()),
+  MAIL_TRANSPORT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["smtp", "file"]).optional()),
+  MAIL_FILE_DIR: z.string().trim().min(1).default(".data/mail"),
+  // The background worker (lib/jobs) runs inside the web server unless this is `off`, for deployments
+  // that run `npm run worker` as its own process (PostgreSQL only: the embedded database is one process).
+  WORKER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
 });
 
-export type Env = z.infer<typeof envSchema> & { NEXTAUTH_SECRET: string };
+export type Env = Omit<z.infer<typeof envSchema>, "MAIL_TRANSPORT"> & { NEXTAUTH_SECRET: string; MAIL_TRANSPORT: "smtp" | "file" };
 
 export class EnvError extends Error {
   constructor(message: string) {
@@ -85,14 +127,71 @@ export function parseEnv(
   if (parsed.RATE_LIMIT_STORE === "postgres" && !parsed.DATABASE_URL) {
     throw new EnvError("Invalid environment: RATE_LIMIT_STORE=postgres needs DATABASE_URL (the embedded database is one process)");
   }
+  if (parsed.RATE_LIMIT_STORE === "redis" && !parsed.REDIS_URL) {
+    throw new EnvError("Invalid environment: RATE_LIMIT_STORE=redis needs REDIS_URL (e.g. redis://localhost:6379)");
+  }
+  if (parsed.WORKER === "off" && !parsed.DATABASE_URL) {
+    throw new EnvError("Invalid environment: WORKER=off needs DATABASE_URL (the embedded database is one process, so the worker runs inside the server)");
+  }
+  const mailTransport = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "file");
+  if (mailTransport === "smtp" && !parsed.SMTP_URL) {
+    throw new EnvError("Invalid environment: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587 or smtps://…)");
+  }
   const requireSecret = options.requireSecret ?? parsed.NODE_ENV === "production";
   if (!parsed.NEXTAUTH_SECRET && requireSecret) {
     throw new EnvError(
       "Invalid environment: NEXTAUTH_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -base64 32`)",
     );
   }
+  // Only `next start` asks for this explicitly; tests and scripts that merely run in production mode do not.
+  if (options.requireSecret === true) assertPublicUrl(parsed.NEXTAUTH_URL);
+  if (options.requireSecret === true) assertMailLeaves(parsed);
   const generate = options.generateSecret ?? true;
-  return { ...parsed, NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? (generate ? localSecret() : "") };
+  return { ...parsed, MAIL_TRANSPORT: mailTransport, NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? (generate ? localSecret() : "") };
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * `next start` serves real users: the site's URL must be https (so cookies are Secure and use the
+ * __Host-/__Secure- prefixes), except on this machine's loopback address for local runs and tests.
+ */
+function assertPublicUrl(url: string | undefined): void {
+  if (!url) {
+    throw new EnvError("Invalid environment: NEXTAUTH_URL is required in production (the site's public https:// URL)");
+  }
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== "https:" && !LOOPBACK_HOSTS.has(hostname)) {
+    throw new EnvError("Invalid environment: NEXTAUTH_URL must be an https:// URL in production (http is allowed only for localhost and 127.0.0.1)");
+  }
+}
+
+/**
+ * `next start` sends real mail: SMTP_URL and the address it comes from must be set, unless the operator
+ * chose MAIL_TRANSPORT=file on purpose (a demo, a test run).
+ */
+function assertMailLeaves(parsed: Pick<z.infer<typeof envSchema>, "SMTP_URL" | "MAIL_FROM" | "MAIL_TRANSPORT">): void {
+  if (parsed.MAIL_TRANSPORT === "file") return;
+  if (!parsed.SMTP_URL) {
+    throw new EnvError(
+      "Invalid environment: SMTP_URL is required in production (smtp://user:password@host:587 or smtps://…); set MAIL_TRANSPORT=file to write mail to files instead",
+    );
+  }
+  if (!parsed.MAIL_FROM) {
+    throw new EnvError('Invalid environment: MAIL_FROM is required with SMTP_URL in production (e.g. "Fixwell <no-reply@fixwell.nl>")');
+  }
+}
+
+/** What an operator should hear at start, for settings that are allowed but weaken a production site. */
+export function productionWarnings(parsed: Pick<Env, "TRUSTED_IP_HEADER">): string[] {
+  const warnings: string[] = [];
+  if (!parsed.TRUSTED_IP_HEADER) {
+    warnings.push(
+      "TRUSTED_IP_HEADER is not set: per-address sign-in limits are off and only per-account limits apply. " +
+        "Behind a reverse proxy, set it to the header the proxy writes the client address into (e.g. x-forwarded-for).",
+    );
+  }
+  return warnings;
 }
 
 let cached: Env | undefined;

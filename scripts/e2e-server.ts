@@ -1,6 +1,7 @@
 // Starts the app for the browser tests: builds it (unless E2E_SKIP_BUILD=1), prepares a fresh database
-// (a new PGlite folder, or the local PostgreSQL of DATABASE_URL migrated, emptied and seeded), then
-// runs `next start` on E2E_PORT. Refuses any PostgreSQL that is not on this machine.
+// (a new PGlite folder, or the local PostgreSQL of DATABASE_URL migrated, emptied and seeded), invites
+// the handymen the tests sign in as, then runs `next start` on E2E_PORT. Refuses any PostgreSQL that
+// is not on this machine.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,6 +37,21 @@ async function main() {
   } else {
     pgliteDir = mkdtempSync(path.join(tmpdir(), "fixwell-e2e-"));
     env.PGLITE_DATA_DIR = path.join(pgliteDir, "pglite");
+  }
+
+  // Handymen invited before the server opens the database (the embedded one belongs to one process):
+  // E2E_HANDYMAN_INVITES="23:bas@example.test,…", through the same command an operator runs. The
+  // invitation mail reaches MAIL_FILE_DIR once the server's worker starts.
+  for (const invite of (env.E2E_HANDYMAN_INVITES ?? "").split(",").filter(Boolean)) {
+    const [handymanId, email] = invite.split(":");
+    const invited = spawnSync("npm", ["run", "--silent", "handyman:invite", "--", handymanId, email], { stdio: "inherit", env });
+    if (invited.status !== 0) process.exit(invited.status ?? 1);
+  }
+
+  // Operators the same way: E2E_OPERATORS="ops.ada@example.test,…", through `npm run operator:create`.
+  for (const email of (env.E2E_OPERATORS ?? "").split(",").filter(Boolean)) {
+    const created = spawnSync("npm", ["run", "--silent", "operator:create", "--", email], { stdio: "inherit", env });
+    if (created.status !== 0) process.exit(created.status ?? 1);
   }
 
   const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit", env });
