@@ -51,7 +51,9 @@ function baseConfig(phase: string): NextConfig {
     // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files.
     serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis"],
     // Form posts to server actions get the API's body limit (lib/api/body.ts).
-    experimental: { serverActions: { bodySizeLimit: MAX_BODY_BYTES } },
+    // globalNotFound: addresses no route matches get app/global-not-found.tsx, rendered on the server in
+    // their language (see that file).
+    experimental: { serverActions: { bodySizeLimit: MAX_BODY_BYTES }, globalNotFound: true },
     // English pages have no language in their address: /ourstory is app/[locale]/ourstory with locale
     // "en" (the proxy sends /en/… here without the prefix); /nl/… matches app/[locale] as it is. Checked
     // after the routes and files with fixed addresses (the API, /_next, public files, the sitemap).

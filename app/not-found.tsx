@@ -1,9 +1,9 @@
-// The answer for an address that no page of either language handles (the proxy sends every page
-// address to a language, so this is rare: a missing file under /_next, for example).
+// The answer to a notFound() outside any language's layout (an address whose first segment looks like a
+// file but is none). Addresses no route matches get app/global-not-found.tsx.
 import Link from "next/link";
 import "./globals.css";
 
-export default function GlobalNotFound() {
+export default function RootNotFound() {
   return (
     <html lang="en">
       <body>

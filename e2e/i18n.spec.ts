@@ -59,11 +59,30 @@ test.describe("every public page in both languages", () => {
     }
   });
 
-  test("an unknown address is a 404 in its language", async ({ page }) => {
-    expect((await page.goto("/no-such-page"))?.status()).toBe(404);
-    expect((await head(page)).lang).toBe("en");
-    expect((await page.goto("/nl/no-such-page"))?.status()).toBe(404);
-    expect((await head(page)).lang).toBe("nl");
+  test("an unknown address is a 404 in its language, drawn by the server", async ({ page, request }) => {
+    // Script errors and policy violations show up in the console; the 404 page must have none.
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/status of 404/.test(message.text())) problems.push(message.text());
+    });
+    for (const [path, lang, heading] of [
+      ["/no-such-page", "en", "Page not found"],
+      ["/nl/no-such-page", "nl", "Pagina niet gevonden"],
+      ["/nl/job-openings/x/y", "nl", "Pagina niet gevonden"],
+    ] as const) {
+      // The HTML as it leaves the server, before any script runs: a browser without JavaScript and a
+      // crawler see the page, in its language.
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain(`<html lang="${lang}"`);
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect((await page.goto(path))?.status(), path).toBe(404);
+      expect((await head(page)).lang, path).toBe(lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    }
+    expect(problems).toEqual([]);
   });
 
   test("/en/… addresses lead to the English page without the prefix", async ({ page }) => {

@@ -1,29 +1,15 @@
+// The 404 of a page that calls notFound() (an unknown job opening, an order that is not yours), inside
+// its language's layout.
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import styles from "@/components/marketing/marketing.module.css";
-import { LinkButton } from "@/components/ui/button";
-import { eyebrowClassName } from "@/components/ui/page-header";
+import { NotFoundContent } from "@/components/layout/not-found-content";
+import { localeOf } from "@/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations({ locale: await getLocale(), namespace: "common.notFound.meta" });
+  const t = await getTranslations({ locale: localeOf(await getLocale()), namespace: "common.notFound.meta" });
   return { title: t("title"), description: t("description") };
 }
 
 export default async function NotFound() {
-  const t = await getTranslations({ locale: await getLocale(), namespace: "common.notFound" });
-  return (
-    <div className={`container ${styles.body}`}>
-      <div className={styles.prose}>
-        <p className={eyebrowClassName}>{t("eyebrow")}</p>
-        <h1>{t("title")}</h1>
-        <p>{t("body")}</p>
-        <div className={styles.actions}>
-          <LinkButton href="/">{t("home")}</LinkButton>
-          <LinkButton href="/customer-help" variant="secondary">
-            {t("help")}
-          </LinkButton>
-        </div>
-      </div>
-    </div>
-  );
+  return <NotFoundContent locale={localeOf(await getLocale())} />;
 }
