@@ -235,6 +235,25 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect(script.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("answers prerendered pages from nginx's cache, policy included, but never to a visitor with a session", async () => {
+    for (const page of ["/team", "/nl/ourstory"]) {
+      await viaNginx(page);
+      const cached = await viaNginx(page);
+      expect(cached.status, page).toBe(200);
+      expect(cached.headers["x-cache"], page).toBe("HIT");
+      const csp = String(cached.headers["content-security-policy"]);
+      for (const hash of inlineScriptHashes(cached.body)) expect(csp, page).toContain(hash);
+    }
+    // A session cookie (even one the app refuses) makes the app render the page for that visitor, with a nonce.
+    const withSession = await viaNginx("/team", { headers: { cookie: "next-auth.session-token=not-a-session" } });
+    expect(withSession.status).toBe(200);
+    expect(withSession.headers["x-cache"]).toBe("BYPASS");
+    expect(String(withSession.headers["content-security-policy"])).toContain("'nonce-");
+    // Pages rendered per request are never kept.
+    await viaNginx("/job-openings");
+    expect((await viaNginx("/job-openings")).headers["x-cache"]).toBeUndefined();
+  });
+
   it("accepts a session made on one instance on the other", async () => {
     const email = `cluster-${randomUUID().slice(0, 8)}@example.test`;
     await signUp(portA, email);

@@ -1,6 +1,7 @@
 // The proxy's matcher: the prerendered pages skip the proxy only while no session cookie is sent, and
 // every other page and API address goes through it. The matcher is compiled as Next.js compiles it.
-import { readdirSync } from "node:fs";
+// deploy/nginx.conf keeps the same list of pages in its cache.
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -69,4 +70,25 @@ describe("proxy matcher", () => {
   it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml"])("leaves the asset %s alone", (pathname) => {
     expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
   });
+});
+
+describe("deploy/nginx.conf's cached pages", () => {
+  const shipped = readFileSync(path.join(process.cwd(), "deploy", "nginx.conf"), "utf8");
+  const block = /# BEGIN prerendered-pages\n\s*location ~ (\S+) \{\n\s*# END prerendered-pages/.exec(shipped);
+  const location = new RegExp(block?.[1] ?? "(?!)");
+
+  it("has one location for the prerendered pages", () => {
+    expect(block).not.toBeNull();
+  });
+
+  it.each(prerendered)("caches %s, a prerendered page", (page) => {
+    expect(location.test(page)).toBe(true);
+  });
+
+  it.each(["/job-openings", "/nl/job-openings", "/job-openings/x", "/login", "/inputs", "/dashboard", "/en", "/ourstory/more", "/teams", "/nlx", "/api/inputs", "/_next/static/chunks/app.js", "/sitemap.xml"])(
+    "never caches %s, which is rendered per request or is no page",
+    (pathname) => {
+      expect(location.test(pathname)).toBe(false);
+    },
+  );
 });
