@@ -171,13 +171,13 @@ async function pageServing(scenario: Scenario): Promise<PageServing> {
 const failed = (error: unknown): Skipped => ({ skipped: `failed: ${error instanceof Error ? error.message : String(error)}` });
 
 /** nginx serving the home page's HTML as a file; or why not. */
-async function nginxFileAnchor(homeHtml: string): Promise<Row | Skipped> {
+async function nginxFileAnchor(homeHtml: string, name = "anchor: nginx serving the home page's HTML as a file"): Promise<Row | Skipped> {
   const nginxBin = findNginx();
   if (typeof nginxBin !== "string") return nginxBin;
   try {
     const nginx = await startStaticNginx(nginxBin, homeHtml);
     try {
-      return await measure({ name: "anchor: nginx serving the home page's HTML as a file", options: { url: nginx.url } });
+      return await measure({ name, options: { url: nginx.url } });
     } finally {
       await nginx.stop();
     }
@@ -621,6 +621,10 @@ async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Sk
     const scenarios = (await appScenarios(proxyUrl, fixtures, secret)).filter((s) => s.page);
     for (const scenario of scenarios) scenario.name = `${scenario.name} via nginx + ${instances} instances`;
     const homeHtml = await (await fetch(`${proxyUrl}/`)).text();
+    // One of the home page's scripts, as a browser fetches it after the page.
+    const assetPath = /src="(\/_next\/static\/[^"]+\.js)"/.exec(homeHtml)?.[1];
+    const assetBody = assetPath ? await (await fetch(`${proxyUrl}${assetPath}`)).text() : undefined;
+    if (assetPath) scenarios.push({ name: `GET ${assetPath} (a script of the home page) via nginx + ${instances} instances`, page: assetPath, options: { url: `${proxyUrl}${assetPath}` } });
     const pages: PageServing[] = [];
     for (const scenario of scenarios) pages.push(await pageServing(scenario));
     const rows: Row[] = [];
@@ -629,6 +633,8 @@ async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Sk
 
     const anchors: Record<string, Row | Skipped> = {};
     anchors.nginx_file = await nginxFileAnchor(homeHtml);
+    if (assetBody !== undefined) anchors.nginx_asset_file = await nginxFileAnchor(assetBody, "anchor: nginx serving that script as a file");
+    if (assetBody !== undefined) anchors.nginx_asset_file = await nginxFileAnchor(assetBody, "anchor: nginx serving that script as a file");
     if (bareBuild) {
       anchors.bare_static = bareBuild;
     } else {
@@ -646,8 +652,11 @@ async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Sk
 
     const ratios: Ratio[] = [];
     scenarios.forEach((scenario, index) => {
-      const prerendered = pages[index].prerendered;
-      const ratio = ratioOf(rows[index], anchors.nginx_file, "nginx serving the file", prerendered ? 0.5 : undefined);
+      const asset = scenario.page === assetPath;
+      const prerendered = pages[index].prerendered || asset;
+      const ratio = asset
+        ? ratioOf(rows[index], anchors.nginx_asset_file, "nginx serving the script as a file", 0.5)
+        : ratioOf(rows[index], anchors.nginx_file, "nginx serving the file", prerendered ? 0.5 : undefined);
       if (!prerendered && ratio.verdict.startsWith("no goal")) ratio.verdict = ratio.verdict.replace("no goal", "no goal (rendered per request)");
       ratios.push(ratio);
     });
