@@ -634,7 +634,6 @@ async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Sk
     const anchors: Record<string, Row | Skipped> = {};
     anchors.nginx_file = await nginxFileAnchor(homeHtml);
     if (assetBody !== undefined) anchors.nginx_asset_file = await nginxFileAnchor(assetBody, "anchor: nginx serving that script as a file");
-    if (assetBody !== undefined) anchors.nginx_asset_file = await nginxFileAnchor(assetBody, "anchor: nginx serving that script as a file");
     if (bareBuild) {
       anchors.bare_static = bareBuild;
     } else {
