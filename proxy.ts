@@ -2,7 +2,7 @@
 // guarded page and handler checks the user again itself), the idle renewal of short sessions, rendering on demand for visitors with a
 // session (lib/security/session-render.ts), and the per-request security headers — the
 // Content-Security-Policy and, over https, Strict-Transport-Security. The page of a job opening that
-// has closed is answered with status 410 Gone (lib/careers/closed-path.ts). Pages are in their language:
+// has closed is answered with status 410 Gone, that of an unknown one with 404 (lib/careers/closed-path.ts). Pages are in their language:
 // /nl/… is Dutch; every other page address is English, rendered from app/[locale] through the rewrite in
 // next.config.ts (an internal rewrite there, not one from here: Next.js turns a rewrite made in the proxy
 // into an absolute address, which a server bound to 127.0.0.1 fetches from itself as an external one).
@@ -14,7 +14,7 @@ import { usesSecureCookies } from "@/lib/auth/cookies";
 import { pagePolicy } from "@/lib/security/csp";
 import { HSTS } from "@/lib/security/static-page-headers";
 import { markForSessionRender } from "@/lib/security/session-render";
-import { openingIdOfPath } from "@/lib/careers/closed-path";
+import { MISSING_OPENING_HEADER, isOpeningPagePath, openingIdOfPath } from "@/lib/careers/closed-path";
 import { internalPath, splitLocale } from "@/lib/i18n/paths";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -32,17 +32,22 @@ function withoutEnglishPrefix(request: NextRequest): NextResponse | null {
   return NextResponse.redirect(url, 308);
 }
 
-/** For a GET or HEAD of a job opening's page: its job id when that opening has closed, else null (also when that cannot be told). */
-async function closedOpeningOf(request: NextRequest): Promise<string | null> {
+/**
+ * For a GET or HEAD of a job opening's page: 410 when that opening has closed, 404 when there is no such
+ * opening (or the id could never name one), else null (also when that cannot be told: the page itself
+ * reads the opening again and never shows one that is not published).
+ */
+async function openingPageStatusOf(request: NextRequest): Promise<410 | 404 | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (!isOpeningPagePath(request.nextUrl.pathname)) return null;
   const jobId = openingIdOfPath(request.nextUrl.pathname);
-  if (!jobId) return null;
+  if (!jobId) return 404;
   try {
-    const { isClosedOpening } = await import("@/lib/careers/closed");
-    return (await isClosedOpening(jobId)) ? jobId : null;
+    const { openingPageStatus } = await import("@/lib/careers/closed");
+    const status = await openingPageStatus(jobId);
+    return status === "gone" ? 410 : status === "missing" ? 404 : null;
   } catch (error) {
-    // The page itself reads the opening again and never shows one that is not published.
-    console.error(`[proxy] could not tell whether job opening ${jobId} has closed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[proxy] could not tell whether job opening ${jobId} is published: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }
@@ -55,8 +60,12 @@ function servedOverHttps(request: NextRequest): boolean {
 async function pageResponse(request: NextRequest, headers: Headers): Promise<NextResponse> {
   headers.set(LOCALE_HEADER, splitLocale(request.nextUrl.pathname).locale);
   // A closed opening's page goes on with status 410; the page keeps it and says the opening has closed.
-  const closed = await closedOpeningOf(request);
-  return NextResponse.next({ request: { headers }, ...(closed ? { status: 410 } : {}) });
+  // An unknown opening's page goes on with 404 and the header that lets the page draw the not-found
+  // content itself; that header is only ever the proxy's.
+  headers.delete(MISSING_OPENING_HEADER);
+  const status = await openingPageStatusOf(request);
+  if (status === 404) headers.set(MISSING_OPENING_HEADER, "1");
+  return NextResponse.next({ request: { headers }, ...(status ? { status } : {}) });
 }
 
 export async function proxy(request: NextRequest) {

@@ -121,7 +121,11 @@ test.describe("job opening detail", () => {
     ["an id with SQL", encodeURIComponent("' OR '1'='1")],
     ["an id with encoded path characters", "..%2F..%2Fetc%2Fpasswd"],
   ] as const) {
-    test(`answers 404 with the not-found page for ${label}`, async ({ page }) => {
+    test(`answers 404 with the not-found page for ${label}, drawn by the server`, async ({ page, request }) => {
+      // The HTML before any script runs: a crawler following an old link sees the page, not an empty shell.
+      const html = await (await request.get(`/job-openings/${id}`)).text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
       const response = await page.goto(`/job-openings/${id}`);
       expect(response?.status()).toBe(404);
       await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);

@@ -70,6 +70,7 @@ test.describe("every public page in both languages", () => {
       ["/no-such-page", "en", "Page not found"],
       ["/nl/no-such-page", "nl", "Pagina niet gevonden"],
       ["/nl/job-openings/x/y", "nl", "Pagina niet gevonden"],
+      ["/nl/job-openings/astronaut", "nl", "Pagina niet gevonden"],
     ] as const) {
       // The HTML as it leaves the server, before any script runs: a browser without JavaScript and a
       // crawler see the page, in its language.

@@ -11,14 +11,18 @@ const SITE = vi.hoisted(() => {
   return "https://careers.fixwell.test";
 });
 
-// Outside a request there are no request headers, and nothing to make dynamic.
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "ignored.example" }) }));
+// Outside a request there are no request headers, and nothing to make dynamic; a test may add the
+// headers the proxy would have added.
+const requestHeaders = vi.hoisted(() => ({ extra: {} as Record<string, string> }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "ignored.example", ...requestHeaders.extra }) }));
 vi.mock("next/server", () => ({ connection: async () => {} }));
 
 import JobOpeningPage, { generateMetadata as detailMetadata } from "../../app/[locale]/(marketing)/job-openings/[jobId]/page";
 import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/[locale]/(marketing)/job-openings/page";
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
+import { NotFoundContent } from "../../components/layout/not-found-content";
+import { MISSING_OPENING_HEADER } from "../../lib/careers/closed-path";
 import { jobOpenings } from "../../lib/content/job-openings";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
 
@@ -175,6 +179,34 @@ describe("/job-openings/{job_id}", () => {
     });
     const metadata = await detailMetadata({ params: Promise.resolve({ jobId }) });
     expect(metadata.robots).toMatchObject({ index: false });
+  });
+
+  it.each([
+    ["an unknown id", "astronaut"],
+    ["a draft", "platform-engineer"],
+  ])("draws the not-found content itself for %s when the proxy has answered 404", async (kind, jobId) => {
+    if (kind === "a draft") await (await getDb()).jobOpening.update({ where: { jobId }, data: { status: "draft" } });
+    requestHeaders.extra = { [MISSING_OPENING_HEADER]: "1" };
+    try {
+      // The page answers with the not-found content (a server component using next-intl, whose words
+      // the browser tests read), in the page's language, instead of throwing notFound().
+      const element = (await JobOpeningPage({ params: Promise.resolve({ jobId }) })) as ReactElement<{ locale: "en" | "nl" }>;
+      expect(element.type).toBe(NotFoundContent);
+      expect(element.props.locale).toBe("en");
+      const dutch = (await JobOpeningPage({ params: Promise.resolve({ jobId, locale: "nl" }) })) as ReactElement<{ locale: "en" | "nl" }>;
+      expect(dutch.props.locale).toBe("nl");
+    } finally {
+      requestHeaders.extra = {};
+    }
+  });
+
+  it("shows a published opening even when the request says it is missing", async () => {
+    requestHeaders.extra = { [MISSING_OPENING_HEADER]: "1" };
+    try {
+      expect(parse(await renderDetail("platform-engineer")).querySelector("h1")?.textContent).toBe("Platform Engineer");
+    } finally {
+      requestHeaders.extra = {};
+    }
   });
 
   it("shows a changed opening on the next render", async () => {

@@ -1,15 +1,19 @@
 // /job-openings/{job_id} – one published opening in full, with JobPosting structured data. Rendered on
-// request (never at build time, see DESIGN.md on PGlite); an unknown or malformed id, or a draft, gives the
-// 404 page; a closed opening says so, with the status 410 the proxy gave the request. The opening's content
-// is shown in the page's language when the opening has a version in it; otherwise in English, marked as
-// such, with a notice and a link to the English page.
+// request (never at build time, see DESIGN.md on PGlite). An unknown or malformed id, or a draft, gives
+// the 404 page, drawn here when the proxy has answered the request 404 (lib/careers/closed-path.ts); a
+// closed opening says so, with the status 410 the proxy gave the request. The opening's content is shown
+// in the page's language when the opening has a version in it; otherwise in English, marked as such,
+// with a notice and a link to the English page.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
 import { ClosedJobOpening } from "@/components/careers/closed-job-opening";
 import { JobOpeningDetail } from "@/components/careers/job-opening-detail";
+import { NotFoundContent } from "@/components/layout/not-found-content";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
+import { MISSING_OPENING_HEADER } from "@/lib/careers/closed-path";
 import { careersCopy } from "@/lib/careers/copy";
 import { absoluteAlternates } from "@/lib/careers/metadata";
 import { buildJobPostingJsonLd } from "@/lib/careers/json-ld";
@@ -64,7 +68,11 @@ export default async function JobOpeningPage({ params }: Props) {
   const locale = localeOf(requested);
   const [found, copy] = await Promise.all([loadOpening(jobId, locale), careersCopy(locale)]);
   if (found.kind === "gone") return <ClosedJobOpening copy={copy} />;
-  if (found.kind !== "published") notFound();
+  if (found.kind !== "published") {
+    // The proxy answered this request 404 already: the not-found content is drawn here, on the server.
+    if ((await headers()).get(MISSING_OPENING_HEADER) === "1") return <NotFoundContent locale={locale} />;
+    notFound();
+  }
   const { opening, contentLocale } = shown(found);
   const origin = await getSiteOrigin();
   const safeHtml = found.safeHtml ?? { requirements: sanitizeJobHtml(opening.requirements), benefits: sanitizeJobHtml(opening.benefits) };
