@@ -1,6 +1,6 @@
 // The document every page of a language is drawn in: <html lang>, the skip link, header, main, footer
 // and the language suggestion. The language layout (app/[locale]/layout.tsx) and the not-found page
-// for addresses no route matches (app/not-found.tsx) both use it, so a 404 looks like the site.
+// for addresses no route matches (app/global-not-found.tsx) both use it, so a 404 looks like the site.
 import { getTranslations } from "next-intl/server";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";

@@ -1,5 +1,6 @@
 // What a 404 says, in the page's language: a page that calls notFound() (app/[locale]/not-found.tsx)
-// and an address no route matches (app/not-found.tsx) show the same words.
+// and an address no route matches (app/global-not-found.tsx) show the same words, as does an unknown
+// job opening's page (app/[locale]/(marketing)/job-openings/[jobId]/page.tsx).
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/marketing/marketing.module.css";
 import { LinkButton } from "@/components/ui/button";
