@@ -34,17 +34,19 @@ function baseConfig(phase: string): NextConfig {
   if (phase === PHASE_PRODUCTION_SERVER) {
     for (const warning of productionWarnings(env)) console.warn(`[security] ${warning}`);
   }
-  // With REDIS_URL, every instance shares Next.js's cache in Redis (pages, route responses, cached data),
-  // so a revalidation on one is seen by all; otherwise the cache stays on this server's disk. Read at
-  // `next start`, and at `next build` for the standalone server, which keeps the build's settings.
-  const sharedCache = env.REDIS_URL && phase !== PHASE_DEVELOPMENT_SERVER;
+  // Next.js's cache (pages, route responses, cached data) goes through lib/cache/page-cache-handler.mjs,
+  // which gives each page regenerated at run time its Content-Security-Policy. With REDIS_URL every
+  // instance shares it in Redis, so a revalidation on one is seen by all; otherwise it stays on this
+  // server's disk. Read at `next start`, and at `next build` for the standalone server, which keeps the
+  // build's settings. `next dev` renders every page on request, with a nonce, and keeps Next.js's own.
+  const cacheHandler = phase !== PHASE_DEVELOPMENT_SERVER;
   return {
     distDir: process.env.NEXT_DIST_DIR || ".next",
     // `next build` also writes a self-contained server (<distDir>/standalone/server.js, with its assets
     // copied in by scripts/standalone-assets.mjs) for hosts without node_modules. `npm start` and
     // `npm run start:cluster` serve the build with `next start`, which would only warn about this setting.
     ...(phase === PHASE_PRODUCTION_BUILD ? { output: "standalone" as const } : {}),
-    ...(sharedCache ? { cacheHandler: path.resolve("lib/cache/redis-cache-handler.mjs") } : {}),
+    ...(cacheHandler ? { cacheHandler: path.resolve("lib/cache/page-cache-handler.mjs") } : {}),
     poweredByHeader: false,
     reactStrictMode: true,
     allowedDevOrigins: devOrigins(),

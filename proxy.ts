@@ -14,10 +14,11 @@ import { usesSecureCookies } from "@/lib/auth/cookies";
 import { pagePolicy } from "@/lib/security/csp";
 import { HSTS } from "@/lib/security/static-page-headers";
 import { markForSessionRender } from "@/lib/security/session-render";
-import { MISSING_OPENING_HEADER, isOpeningPagePath, openingIdOfPath } from "@/lib/careers/closed-path";
+import { isCachedCareersPath, isOpeningPagePath, openingIdOfPath } from "@/lib/careers/closed-path";
 import { internalPath, splitLocale } from "@/lib/i18n/paths";
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const UPGRADE_ONLY_CSP = "upgrade-insecure-requests";
 
 /** The request header next-intl reads the page's language from (its own routing sets the same one). */
 const LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
@@ -60,11 +61,8 @@ function servedOverHttps(request: NextRequest): boolean {
 async function pageResponse(request: NextRequest, headers: Headers): Promise<NextResponse> {
   headers.set(LOCALE_HEADER, splitLocale(request.nextUrl.pathname).locale);
   // A closed opening's page goes on with status 410; the page keeps it and says the opening has closed.
-  // An unknown opening's page goes on with 404 and the header that lets the page draw the not-found
-  // content itself; that header is only ever the proxy's.
-  headers.delete(MISSING_OPENING_HEADER);
+  // An unknown opening's page goes on with 404; the page draws the not-found content itself.
   const status = await openingPageStatusOf(request);
-  if (status === 404) headers.set(MISSING_OPENING_HEADER, "1");
   return NextResponse.next({ request: { headers }, ...(status ? { status } : {}) });
 }
 
@@ -72,7 +70,7 @@ export async function proxy(request: NextRequest) {
   const https = servedOverHttps(request);
   const isApi = request.nextUrl.pathname.startsWith("/api/");
   let response: NextResponse;
-  let csp: string;
+  let csp: string | null;
   if (isApi) {
     response = NextResponse.next();
     csp = API_CSP;
@@ -80,19 +78,26 @@ export async function proxy(request: NextRequest) {
     const development = process.env.NODE_ENV === "development";
     const headers = new Headers(request.headers);
     const renderedOnRequest = markForSessionRender(request, headers, development);
-    const policy = pagePolicy(internalPath(request.nextUrl.pathname), { development, https, renderedOnRequest });
-    csp = policy.csp;
+    // A careers page served from Next.js's cache brings the policy of its own scripts (see
+    // lib/cache/page-cache-handler.mjs): no nonce goes into it, and a second policy from here would
+    // refuse them. Visitors with a session get it rendered on request, with a nonce, like every page.
+    const fromCache = !development && !renderedOnRequest && isCachedCareersPath(request.nextUrl.pathname);
+    const policy = fromCache ? null : pagePolicy(internalPath(request.nextUrl.pathname), { development, https, renderedOnRequest });
+    // Over https a page from the cache gets a second policy that only upgrades insecure requests, which
+    // the browser applies beside the page's own (the cached policy is the same for http and https).
+    csp = policy?.csp ?? (https ? UPGRADE_ONLY_CSP : null);
     const redirect = withoutEnglishPrefix(request) ?? (await guardRoute(request));
     if (redirect) {
       response = redirect;
     } else {
       // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
-      if (policy.nonce) headers.set("content-security-policy", csp);
+      if (policy?.nonce) headers.set("content-security-policy", policy.csp);
+      else headers.delete("content-security-policy");
       response = await pageResponse(request, headers);
     }
   }
   await renewIdleSession(request, response);
-  response.headers.set("Content-Security-Policy", csp);
+  if (csp) response.headers.set("Content-Security-Policy", csp);
   if (https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }

@@ -1,5 +1,7 @@
 // Security headers on pages and API answers, and a Content-Security-Policy that lets the site's own
-// scripts run (static pages by hash, pages rendered on request by nonce) and nothing else.
+// scripts run (static pages by hash, careers pages kept in the cache by the hashes of their own scripts,
+// pages rendered on request by nonce) and nothing else.
+import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 const PAGES = ["/", "/ourstory", "/job-openings", "/login", "/signup", "/no-such-page"];
@@ -22,11 +24,46 @@ test("pages and API answers carry the security headers", async ({ request }) => 
 test("static pages are allowed their scripts by hash, pages rendered on request by a fresh nonce", async ({ request }) => {
   const home = (await request.get("/")).headers()["content-security-policy"];
   expect(home).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
-  const first = (await request.get("/job-openings")).headers()["content-security-policy"];
-  const second = (await request.get("/job-openings")).headers()["content-security-policy"];
+  const first = (await request.get("/login")).headers()["content-security-policy"];
+  const second = (await request.get("/login")).headers()["content-security-policy"];
   const nonce = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
   expect(nonce(first)).toBeTruthy();
   expect(nonce(first)).not.toBe(nonce(second));
+});
+
+/** The hash source of every inline script of `html`. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/application\/ld\+json/.test(attributes))
+    .map(([, , text]) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+}
+
+test("careers pages served from the cache carry the hashes of their own scripts, and no nonce", async ({ request }) => {
+  for (const path of ["/job-openings", "/nl/job-openings", "/job-openings/senior-full-stack-engineer", "/nl/job-openings/senior-full-stack-engineer"]) {
+    // The first answer may render the page; the second comes from the cache.
+    const rendered = await request.get(path);
+    const cached = await request.get(path);
+    expect(cached.headers()["x-nextjs-cache"], path).toBe("HIT");
+    for (const response of [rendered, cached]) {
+      const csp = response.headers()["content-security-policy"];
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp, path).not.toContain("nonce-");
+      const html = await response.text();
+      expect(html, path).not.toContain(" nonce=");
+      for (const hash of inlineScriptHashes(html)) expect(csp, path).toContain(hash);
+    }
+  }
+  const overHttps = (await request.get("/job-openings", { headers: { "x-forwarded-proto": "https" } })).headers();
+  expect(overHttps["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  expect(overHttps["content-security-policy"]).toContain("upgrade-insecure-requests");
+  expect(overHttps["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  // A visitor with a session gets the page rendered for them, with a nonce on every script.
+  const withCookie = await request.get("/job-openings", { headers: { cookie: "next-auth.session-token=not-a-session" } });
+  const nonce = withCookie.headers()["content-security-policy"].match(/'nonce-([^']+)'/)?.[1];
+  expect(nonce).toBeTruthy();
+  const scriptTags = (await withCookie.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(scriptTags.length).toBeGreaterThan(0);
+  for (const tag of scriptTags.filter((tag) => !tag.includes("ld+json"))) expect(tag).toContain(`nonce="${nonce}"`);
 });
 
 test("a prerendered page served without the proxy keeps its policy, and over https its HSTS; with a session cookie the proxy renders it with a nonce", async ({ request }) => {
@@ -51,7 +88,7 @@ test("the site's own scripts run under the policy: no violations, and pages are 
   await page.goto("/customer-help");
   await page.getByRole("button", { name: /contact support/i }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  // Interactive on a page rendered on request: client-side navigation from the careers list.
+  // Interactive on a page kept in the cache: client-side navigation from the careers list.
   await page.goto("/job-openings");
   await page.getByRole("link", { name: /senior full-stack engineer/i }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Senior Full-Stack Engineer/i);

@@ -3,10 +3,10 @@
 // per-request nonce; pages rendered on request get one instead). The hashes are read by proxy.ts, and
 // written as header rules into the build's routes manifest for the visitors the proxy does not see
 // (lib/security/static-page-headers.ts).
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { StaticHashes } from "../lib/security/csp";
+import { inlineScriptHashes } from "../lib/security/policy.mjs";
 import { staticPageHeaderRules, type HeaderRule } from "../lib/security/static-page-headers";
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -16,14 +16,6 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { routes?: Record<string, { initialRevalidateSeconds?: number | false }> };
-
-function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash("sha256").update(match[1], "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
-}
 
 const result: StaticHashes = {};
 for (const [route, info] of Object.entries(manifest.routes ?? {})) {

@@ -8,6 +8,8 @@ import { revalidateTag, unstable_cache } from "next/cache";
 export const CACHE_TAGS = {
   /** Every job opening read (list, detail, API, sitemap). */
   jobOpenings: "job-openings",
+  /** A page rendered with it is answered but not kept (lib/cache/page-cache-handler.mjs). */
+  notKept: "fixwell-not-kept",
 } as const;
 
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
@@ -29,6 +31,17 @@ export function cachedRead<A extends unknown[], R>(
 ): (...args: A) => Promise<R> {
   const cached = unstable_cache(read, keyParts, { tags, revalidate: revalidateSeconds });
   return (...args: A) => (insideNextServer() ? cached(...args) : read(...args));
+}
+
+const notKept = unstable_cache(async () => true, ["fixwell-not-kept"], { tags: [CACHE_TAGS.notKept] });
+
+/**
+ * Keeps the page being rendered out of Next.js's cache: it is answered, and rendered again on the next
+ * request. For what many addresses would otherwise fill the cache with, such as the page of an unknown
+ * job opening. The tag it reads under reaches the page's tags, which the cache handler checks.
+ */
+export async function doNotKeepThisPage(): Promise<void> {
+  if (insideNextServer()) await notKept();
 }
 
 /**

@@ -4,6 +4,9 @@ export function decodeValue(text: string): any; // eslint-disable-line @typescri
 /** The page path of a response's cache key (`/route-cache/<kind>/<hash>/$/index` is `/`), or undefined. */
 export function pathOfResponseKey(key: string): string | undefined;
 
+/** The build's id and the paths it prerendered as static pages (read once per folder). */
+export function buildOf(serverDistDir: string | undefined): { id: string; staticPaths: Set<string> };
+
 export type CacheContext = { kind?: string; tags?: string[]; softTags?: string[]; cacheControl?: { revalidate?: number | false; expire?: number } };
 export type CachedEntry = { lastModified: number; value: unknown; cacheControl?: { revalidate?: number | false; expire?: number } };
 

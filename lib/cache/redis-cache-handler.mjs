@@ -95,7 +95,7 @@ export async function closeCacheConnection() {
 const builds = new Map();
 
 /** The build's id (BUILD_ID beside the server folder) and the paths it prerendered as static pages. */
-function buildOf(/** @type {string | undefined} */ serverDistDir) {
+export function buildOf(/** @type {string | undefined} */ serverDistDir) {
   const dir = serverDistDir ?? "";
   let build = builds.get(dir);
   if (!build) {

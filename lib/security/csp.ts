@@ -3,6 +3,7 @@
 // allowed exactly the inline scripts whose hashes were recorded at build time.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { buildCsp } from "./policy.mjs";
 
 export type StaticHashes = Record<string, string[]>;
 
@@ -23,32 +24,7 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-export type CspOptions = {
-  /** Script sources besides 'self': a nonce source or hash sources. */
-  scriptSources: string[];
-  development: boolean;
-  https: boolean;
-};
-
-export function buildCsp({ scriptSources, development, https }: CspOptions): string {
-  const directives: [string, ...string[]][] = [
-    ["default-src", "'self'"],
-    // React needs eval only in development, for its error overlays.
-    ["script-src", "'self'", ...scriptSources, ...(development ? ["'unsafe-eval'"] : [])],
-    // Inline style attributes (e.g. from next/image) are not script; allowing them keeps pages intact.
-    ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "blob:"],
-    ["font-src", "'self'"],
-    ["connect-src", "'self'", ...(development ? ["ws:"] : [])],
-    ["object-src", "'none'"],
-    ["base-uri", "'self'"],
-    ["form-action", "'self'"],
-    ["frame-ancestors", "'none'"],
-    ["manifest-src", "'self'"],
-  ];
-  if (https) directives.push(["upgrade-insecure-requests"]);
-  return directives.map((parts) => parts.join(" ")).join("; ");
-}
+export { buildCsp, type CspOptions } from "./policy.mjs";
 
 /**
  * The policy for a page request: hash-based when the path is a statically prerendered page served as

@@ -8,3 +8,12 @@ import { resolveSiteOrigin } from "./site-url";
 export async function getSiteOrigin(): Promise<string> {
   return resolveSiteOrigin(env().NEXTAUTH_URL, await headers());
 }
+
+/**
+ * The configured origin (NEXTAUTH_URL), for pages kept in the cache and served to every visitor alike,
+ * which read no request; without it, the local development address.
+ */
+export function configuredSiteOrigin(): string {
+  // Read as it is (lib/env checks it when the server starts): `next build` renders these pages too.
+  return resolveSiteOrigin(process.env.NEXTAUTH_URL, new Headers());
+}

@@ -306,7 +306,8 @@ describe("publish, close and delete", () => {
     // The Dutch page too.
     const proxiedDutch = await proxy(new NextRequest(`http://localhost:3000/nl/job-openings/${body.job_id}`));
     expect(proxiedDutch.status).toBe(410);
-    expect(proxied.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+    // Its policy comes with the page from the cache (lib/cache/page-cache-handler.mjs), none from the proxy.
+    expect(proxied.headers.get("content-security-policy")).toBeNull();
     const closedHtml = renderToStaticMarkup((await JobOpeningPage({ params: Promise.resolve({ jobId: body.job_id }) })) as ReactElement);
     expect(closedHtml).toContain("This job opening has closed");
     expect(closedHtml).not.toContain("application/ld+json");

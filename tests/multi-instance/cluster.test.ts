@@ -1,6 +1,7 @@
 // Two production instances of the built app (npm run start:cluster) behind nginx (deploy/nginx.conf),
 // on PostgreSQL and Redis, share one truth: a session made on one is valid on the other, sign-in
-// failures spread over both are counted together, a revalidation on one is seen by the other at once,
+// failures spread over both are counted together, a revalidation on one is seen by the other at once (data
+// and the careers pages kept in the shared cache),
 // a queued mail goes out once, and stopping one instance under load loses no answered write while the
 // other keeps answering. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
 // builds the app unless E2E_SKIP_BUILD=1 (then the build in NEXT_DIST_DIR or .next is used).
@@ -302,8 +303,14 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect((await revalidateOnA()).status).toBe(200);
     const before = await roleOf(portA);
     expect(await roleOf(portB)).toBe(before);
+    // The opening's page, rendered and kept in the shared cache by instance A, is served by B from it.
+    const page = "/job-openings/platform-engineer";
+    expect((await call(portA, page)).status).toBe(200);
     // The cache is written just after the answer.
     await new Promise((resolve) => setTimeout(resolve, 500));
+    const keptByA = await call(portB, page);
+    expect(keptByA.headers["x-nextjs-cache"]).toBe("HIT");
+    expect(keptByA.body).toContain(before);
 
     const changed = `Platform Engineer ${randomUUID().slice(0, 6)}`;
     await db.withSql((sql) => sql.query(`UPDATE "job_openings" SET role = $1 WHERE job_id = 'platform-engineer'`, [changed]));
@@ -317,6 +324,13 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect(await roleOf(portB)).toBe(changed);
     expect(await roleOf(portA)).toBe(changed);
     expect((await call(portB, "/job-openings")).body).toContain(changed);
+    // The page is rendered again with the change, with the policy of its new scripts.
+    const renderedAgain = await call(portB, page);
+    expect(renderedAgain.body).toContain(changed);
+    const policy = String(renderedAgain.headers["content-security-policy"]);
+    expect(policy).not.toContain("nonce-");
+    const scripts = [...renderedAgain.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !attributes.includes("ld+json"));
+    for (const [, , text] of scripts) expect(policy).toContain(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
   });
 
   it("delivers each queued mail once, however many instances work the queue", async () => {

@@ -1,9 +1,11 @@
-// /job-openings – every opening, grouped by department. Rendered on request, never at build time (see
-// DESIGN.md on PGlite), from the openings kept in Next.js's data cache until an edit revalidates them
-// (lib/careers/translations.ts). The page's words follow its language, and so does each opening that has a
+// /job-openings – every opening, grouped by department. Kept in Next.js's cache (incremental static
+// regeneration) and served from it to every visitor without a session, with the Content-Security-Policy
+// the cache handler computed for it (lib/cache/page-cache-handler.mjs); an edit in the operator console
+// expires it with the openings' tag (lib/cache/index.ts), and it is rendered again after REVALIDATE_SECONDS
+// at the latest. `next build` reads no database (see DESIGN.md on PGlite): the copy it writes holds no
+// openings and is never served. The page's words follow its language, and so does each opening that has a
 // version in it; the others are shown in English, marked as such.
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { JobOpeningsList } from "@/components/careers/job-openings-list";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/careers/careers.module.css";
@@ -15,11 +17,15 @@ import { cityName, localCityList } from "@/lib/content/site";
 import { formatList } from "@/lib/format";
 import { OPEN_GRAPH_LOCALE } from "@/lib/i18n/metadata";
 import { CITIES } from "@/lib/requests/catalogue";
-import { getSiteOrigin } from "@/lib/site/site-origin";
+import { configuredSiteOrigin } from "@/lib/site/site-origin";
+import { duringBuild } from "@/lib/site/build-phase";
 
 type Props = { params?: Promise<{ locale?: string }> };
 
 const PATH = "/job-openings";
+
+/** Rendered again at the latest this long after it was kept (changes made outside the app, e.g. in SQL). */
+export const revalidate = 300;
 
 async function localeOf(params: Props["params"]): Promise<Locale> {
   const locale = (await params)?.locale;
@@ -29,7 +35,7 @@ async function localeOf(params: Props["params"]): Promise<Locale> {
 export async function generateMetadata({ params }: Props = {}): Promise<Metadata> {
   const locale = await localeOf(params);
   const { t } = await careersCopy(locale);
-  const alternates = absoluteAlternates(await getSiteOrigin(), locale, PATH);
+  const alternates = absoluteAlternates(configuredSiteOrigin(), locale, PATH);
   const description = t("list.meta.description", {
     places: formatList([...CITIES.map((city) => cityName(city, locale)), t("list.remote")], "and", locale),
   });
@@ -49,10 +55,9 @@ export async function generateMetadata({ params }: Props = {}): Promise<Metadata
 }
 
 export default async function JobOpeningsPage({ params }: Props = {}) {
-  await connection();
   const locale = await localeOf(params);
   const copy = await careersCopy(locale);
-  const groups = await groupOpeningSummariesIn(locale);
+  const groups = duringBuild() ? [] : await groupOpeningSummariesIn(locale);
   const someInEnglishOnly = groups.some((group) => group.openings.some((opening) => opening.contentLocale !== locale));
   return (
     <>
