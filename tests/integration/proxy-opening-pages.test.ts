@@ -3,7 +3,27 @@
 // a published one's as it is. Served from Next.js's cache, a careers page brings its own policy: the
 // proxy adds none and hands Next.js no nonce, unless the visitor has a session (rendered on request).
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// A build's folder holding only its draft-mode id, which the proxy needs to have a visitor with a
+// session rendered on request (lib/security/session-render.ts); the tests run before any build.
+const build = await vi.hoisted(async () => {
+  const { mkdtempSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const distDir = mkdtempSync(path.join(tmpdir(), "fixwell-proxy-build-"));
+  writeFileSync(path.join(distDir, "prerender-manifest.json"), JSON.stringify({ preview: { previewModeId: "test-draft-mode-id" } }));
+  const before = process.env.NEXT_DIST_DIR;
+  process.env.NEXT_DIST_DIR = distDir;
+  return { distDir, before };
+});
+
+afterAll(() => {
+  if (build.before === undefined) delete process.env.NEXT_DIST_DIR;
+  else process.env.NEXT_DIST_DIR = build.before;
+  rmSync(build.distDir, { recursive: true, force: true });
+});
 import { proxy } from "../../proxy";
 import { getDb, resetDatabase } from "../helpers/db";
 
