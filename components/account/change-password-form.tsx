@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { changePasswordAction } from "@/lib/account/actions";
 import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { changePasswordSchema } from "@/lib/validations/auth";
 import { NewPasswordField } from "@/components/auth/new-password-field";
 import { useAuthForm } from "@/components/auth/use-auth-form";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +12,9 @@ import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import styles from "@/components/auth/auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { changePasswordSchema } = await import("@/lib/validations/auth");
   const parsed = changePasswordSchema.safeParse({ currentPassword: form.get("currentPassword") ?? "", newPassword: form.get("newPassword") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

@@ -5,14 +5,15 @@ import { useTranslations } from "next-intl";
 import { deleteAccountAction } from "@/lib/account/actions";
 import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { deleteAccountSchema } from "@/lib/validations/auth";
 import { useAuthForm } from "@/components/auth/use-auth-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import styles from "@/components/auth/auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { deleteAccountSchema } = await import("@/lib/validations/auth");
   const parsed = deleteAccountSchema.safeParse({ password: form.get("password") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

@@ -5,14 +5,15 @@ import { Link } from "@/components/i18n/link";
 import { forgotPasswordAction } from "@/lib/auth/recovery-actions";
 import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { forgotPasswordSchema } from "@/lib/validations/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { useAuthForm } from "./use-auth-form";
 import styles from "./auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { forgotPasswordSchema } = await import("@/lib/validations/auth");
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

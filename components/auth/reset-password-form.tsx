@@ -6,14 +6,15 @@ import { Link } from "@/components/i18n/link";
 import { resetPasswordAction } from "@/lib/auth/recovery-actions";
 import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { newPasswordFormSchema } from "@/lib/validations/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 import styles from "./auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { newPasswordFormSchema } = await import("@/lib/validations/auth");
   const parsed = newPasswordFormSchema.safeParse({ token: form.get("token") ?? "", password: form.get("password") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

@@ -5,14 +5,15 @@ import { Link } from "@/components/i18n/link";
 import { signInAction } from "@/lib/auth/actions";
 import { EMPTY_AUTH_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { signInSchema } from "@/lib/validations/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, Field, controlClassName } from "@/components/ui/field";
 import { useAuthForm } from "./use-auth-form";
 import styles from "./auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { signInSchema } = await import("@/lib/validations/auth");
   const parsed = signInSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

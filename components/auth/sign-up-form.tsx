@@ -6,7 +6,6 @@ import { Link } from "@/components/i18n/link";
 import { signUpAction } from "@/lib/auth/actions";
 import { EMPTY_AUTH_FORM } from "@/lib/auth/form-state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
-import { signUpSchema } from "@/lib/validations/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, Field, controlClassName } from "@/components/ui/field";
@@ -14,7 +13,9 @@ import { NewPasswordField } from "./new-password-field";
 import { useAuthForm } from "./use-auth-form";
 import styles from "./auth-form.module.css";
 
-function validate(form: FormData) {
+async function validate(form: FormData) {
+  // The schema (and zod) loads when the form is sent, not with the page.
+  const { signUpSchema } = await import("@/lib/validations/auth");
   const parsed = signUpSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   return parsed.success ? null : fieldErrorsOf(parsed.error.issues);
 }

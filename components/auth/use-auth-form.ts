@@ -17,7 +17,8 @@ type FormState = { fieldErrors: FieldErrors; message: string | null; next?: stri
 export function useAuthForm<S extends FormState>(
   action: (previous: S, form: FormData) => Promise<S>,
   initial: S,
-  validate: (form: FormData) => FieldErrors | null,
+  /** The browser's check of the fields; the forms load their schema (and zod) only when first sent. */
+  validate: (form: FormData) => FieldErrors | null | Promise<FieldErrors | null>,
 ) {
   const router = useRouter();
   const t = useTranslations("auth.errors");
@@ -41,11 +42,22 @@ export function useAuthForm<S extends FormState>(
     router.refresh();
   }, [state.next, router]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  const checking = useRef(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || state.next) return;
+    if (pending || state.next || checking.current) return;
     const form = new FormData(event.currentTarget);
-    const errors = validate(form);
+    checking.current = true;
+    let errors: FieldErrors | null;
+    try {
+      errors = await validate(form);
+    } catch {
+      // The schema's script could not be fetched: the server checks the form anyway.
+      errors = null;
+    } finally {
+      checking.current = false;
+    }
     setBrowserErrors(errors);
     if (!errors) submit(form);
   }

@@ -5,7 +5,7 @@
 // come from the page, in its language.
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
-import { todayInAmsterdam } from "@/lib/requests/schemas";
+import { todayInAmsterdam } from "@/lib/requests/rules";
 import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";

@@ -25,12 +25,20 @@ import {
   type RequestFormState,
   type RequestFormValues,
 } from "@/lib/requests/form";
-import { MAX_DETAILS_LENGTH, requestFormSchema, todayInAmsterdam } from "@/lib/requests/schemas";
+import { MAX_DETAILS_LENGTH, todayInAmsterdam } from "@/lib/requests/rules";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/validations/field-errors";
 import { rememberSavedRequest } from "./request-cache";
 import styles from "./request.module.css";
 
 const SUCCESS_PAUSE_MS = 800;
+
+/**
+ * The schema the server checks with (and zod with it) loads when the form is first used, not with the
+ * page: on a phone its script took the main thread long enough to hold the page up.
+ */
+function loadSchema() {
+  return import("@/lib/requests/schemas").then((schemas) => schemas.requestFormSchema);
+}
 
 export function RequestForm({ requestId }: { requestId: string }) {
   const t = useTranslations("request.form");
@@ -47,6 +55,8 @@ export function RequestForm({ requestId }: { requestId: string }) {
   const [summary, setSummary] = useState<string | null>(state.message);
   const [dateNote, setDateNote] = useState<string | null>(null);
   const fieldRefs = useRef<Partial<Record<RequestFormField, HTMLElement | null>>>({});
+  /** True while the schema loads for a submission, so a second click does not check twice. */
+  const checking = useRef(false);
   const done = Boolean(state.saved);
 
   // The server's answer replaces what the browser last said about the fields.
@@ -85,11 +95,25 @@ export function RequestForm({ requestId }: { requestId: string }) {
     return values.date;
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || done) return;
+    if (pending || done || checking.current) return;
+    const form = event.currentTarget;
     const checked = { ...values, date: clampDate() };
-    const parsed = requestFormSchema.safeParse(checked);
+    checking.current = true;
+    let schema: Awaited<ReturnType<typeof loadSchema>>;
+    try {
+      schema = await loadSchema();
+    } catch {
+      // The script could not be fetched: the server checks the form anyway.
+      checking.current = false;
+      const data = new FormData(form);
+      data.set("date", checked.date);
+      submit(data);
+      return;
+    }
+    checking.current = false;
+    const parsed = schema.safeParse(checked);
     if (!parsed.success) {
       const found = fieldErrorsOf(parsed.error.issues);
       setErrors(found);
@@ -100,7 +124,7 @@ export function RequestForm({ requestId }: { requestId: string }) {
     }
     setErrors({});
     setSummary(null);
-    const data = new FormData(event.currentTarget);
+    const data = new FormData(form);
     data.set("date", checked.date);
     submit(data);
   }

@@ -3,14 +3,7 @@
 // the application's shape, translated to and from the API's words by lib/requests/wire.ts.
 import type { ErrorBody, ErrorIssue } from "./errors";
 import type { CriterionChoice, NewRepairRequest, RepairRequest } from "../requests/schemas";
-import {
-  fromRequestRow,
-  fromSavedRequestBody,
-  requestApiPaths,
-  toChooseCriterionBody,
-  toCreateRequestPayload,
-  type RequestRow,
-} from "../requests/wire";
+import type { RequestRow } from "../requests/wire";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -61,15 +54,28 @@ export async function callApi<T>(path: string, payload?: unknown): Promise<T> {
   return body as T;
 }
 
+/**
+ * The API's field names and the checks of its answers (zod) load with the first call, not with every
+ * signed-in page: the query provider and the request form import this module.
+ */
+const wire = () => import("../requests/wire");
+
 export const requestsApi = {
-  create: async ({ request, ownerEmail }: { request: NewRepairRequest; ownerEmail: string }): Promise<RepairRequest> =>
-    fromSavedRequestBody(await callApi(requestApiPaths.create, toCreateRequestPayload(request, ownerEmail))),
-  listForUser: async (email: string): Promise<RepairRequest[]> =>
-    (await callApi<RequestRow[]>(requestApiPaths.listForUser(email))).map(fromRequestRow),
+  create: async ({ request, ownerEmail }: { request: NewRepairRequest; ownerEmail: string }): Promise<RepairRequest> => {
+    const { fromSavedRequestBody, requestApiPaths, toCreateRequestPayload } = await wire();
+    return fromSavedRequestBody(await callApi(requestApiPaths.create, toCreateRequestPayload(request, ownerEmail)));
+  },
+  listForUser: async (email: string): Promise<RepairRequest[]> => {
+    const { fromRequestRow, requestApiPaths } = await wire();
+    return (await callApi<RequestRow[]>(requestApiPaths.listForUser(email))).map(fromRequestRow);
+  },
   get: async (id: string): Promise<RepairRequest> => {
+    const { fromRequestRow, requestApiPaths } = await wire();
     const [row] = await callApi<RequestRow[]>(requestApiPaths.get(id));
     return fromRequestRow(row);
   },
-  chooseCriterion: async (id: string, choice: CriterionChoice): Promise<RepairRequest> =>
-    fromSavedRequestBody(await callApi(requestApiPaths.chooseCriterion(id), toChooseCriterionBody(choice))),
+  chooseCriterion: async (id: string, choice: CriterionChoice): Promise<RepairRequest> => {
+    const { fromSavedRequestBody, requestApiPaths, toChooseCriterionBody } = await wire();
+    return fromSavedRequestBody(await callApi(requestApiPaths.chooseCriterion(id), toChooseCriterionBody(choice)));
+  },
 };

@@ -2,10 +2,9 @@
 // deletion), shared by the forms (instant feedback) and the server (the check that counts). Emails
 // are trimmed and lower-cased here, so every later step sees one spelling.
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Characters as a person counts them (an emoji is one), not UTF-16 code units. */
 export function characterCount(value: string): number {

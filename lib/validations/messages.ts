@@ -5,7 +5,7 @@
 import { createTranslator } from "use-intl/core";
 import english from "../../messages/en/validation.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { fieldErrorsOf, type FieldErrors } from "./field-errors";
 
 export type ValidationKey = keyof typeof english;
