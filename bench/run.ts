@@ -31,7 +31,7 @@ import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
 import { seed } from "../lib/db/seed";
 import { startNginx as startProxyNginx } from "../tests/helpers/nginx";
-import { LIGHTHOUSE_SCORE_GOAL, LIGHTHOUSE_TBT_GOAL_MS, runLighthouse } from "./lighthouse";
+import { LIGHTHOUSE_SCORE_GOAL, LIGHTHOUSE_TBT_GOAL_MS, lighthouseRuns, runLighthouse } from "./lighthouse";
 import {
   ROOT,
   NEXT_BIN,
@@ -700,11 +700,28 @@ async function lighthouseMode(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
       { name: "/nl/inputs (signed in)", url: `${app.baseUrl}/nl/inputs`, cookie },
     ];
     const rows = await runLighthouse(pages);
-    console.table(rows);
+    console.table(
+      rows.map((row) => ({
+        page: row.page,
+        performance: row.performance,
+        total_blocking_time_ms: row.total_blocking_time_ms,
+        runs: row.runs_total_blocking_time_ms.join(" "),
+        largest_contentful_paint_ms: row.largest_contentful_paint_ms,
+        cumulative_layout_shift: row.cumulative_layout_shift,
+        verdict: row.verdict,
+      })),
+    );
+    for (const row of rows) {
+      const work = Object.entries(row.main_thread_ms).slice(0, 3).map(([kind, ms]) => `${kind} ${ms} ms`).join(", ");
+      const scripts = row.longest_scripts.slice(0, 3).map(({ script, ms }) => `${script} ${ms} ms`).join(", ");
+      console.log(`bench: lighthouse ${row.page}: main thread ${work}; longest scripts ${scripts}`);
+    }
     report = {
       measured_at: new Date().toISOString(),
       machine: machine("PostgreSQL"),
       preset: "Lighthouse default (mobile, simulated slow 4G and 4x CPU slowdown)",
+      runs_per_page: lighthouseRuns(),
+      reported: "the run with the median total blocking time",
       goal: `performance >= ${LIGHTHOUSE_SCORE_GOAL} and total blocking time < ${LIGHTHOUSE_TBT_GOAL_MS} ms`,
       pages: rows,
     };
