@@ -48,6 +48,11 @@ function baseConfig(phase: string): NextConfig {
     ...(phase === PHASE_PRODUCTION_BUILD ? { output: "standalone" as const } : {}),
     ...(cacheHandler ? { cacheHandler: path.resolve("lib/cache/page-cache-handler.mjs") } : {}),
     poweredByHeader: false,
+    // No ETag on pages: Next.js computes it on every answer by hashing the whole HTML in JavaScript,
+    // which was a third of the CPU of serving the prerendered home page (its text has characters beyond
+    // Latin-1, which makes the hash slower still). See README, "Performance". Assets under
+    // /_next/static are named by their content and cached for a year; they never needed one.
+    generateEtags: false,
     reactStrictMode: true,
     allowedDevOrigins: devOrigins(),
     // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files.
