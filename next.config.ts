@@ -4,7 +4,7 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import { parseEnv, productionWarnings } from "./lib/env";
-import { staticSecurityHeaders } from "./lib/security/headers";
+import { apiHeaderRules, staticSecurityHeaders } from "./lib/security/headers";
 import { MAX_BODY_BYTES } from "./lib/api/body";
 
 /**
@@ -76,7 +76,8 @@ function baseConfig(phase: string): NextConfig {
       };
     },
     async headers() {
-      return [{ source: "/:path*", headers: [...staticSecurityHeaders] }];
+      // The API's policy and HSTS: proxy.ts does not run for /api/ (see its matcher).
+      return [{ source: "/:path*", headers: [...staticSecurityHeaders] }, ...apiHeaderRules];
     },
   };
 }

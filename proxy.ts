@@ -1,4 +1,5 @@
-// Runs before every page and API request: the optimistic sign-in guard of lib/auth/route-guard.ts (each
+// Runs before page requests (not the API: its policy and HSTS are header rules of next.config.ts, and its
+// handlers check and renew the session themselves, lib/api/handler.ts): the optimistic sign-in guard of lib/auth/route-guard.ts (each
 // guarded page and handler checks the user again itself), the idle renewal of short sessions, rendering on demand for visitors with a
 // session (lib/security/session-render.ts), and the per-request security headers — the
 // Content-Security-Policy and, over https, Strict-Transport-Security. The page of a job opening that
@@ -12,12 +13,11 @@ import { guardRoute } from "@/lib/auth/route-guard";
 import { renewIdleSession } from "@/lib/auth/session-renewal";
 import { usesSecureCookies } from "@/lib/auth/cookies";
 import { pagePolicy } from "@/lib/security/csp";
-import { HSTS } from "@/lib/security/static-page-headers";
+import { HSTS } from "@/lib/security/headers";
 import { markForSessionRender } from "@/lib/security/session-render";
 import { isCachedCareersPath, isOpeningPagePath, openingIdOfPath } from "@/lib/careers/closed-path";
 import { internalPath, splitLocale } from "@/lib/i18n/paths";
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const UPGRADE_ONLY_CSP = "upgrade-insecure-requests";
 
 /** The request header next-intl reads the page's language from (its own routing sets the same one). */
@@ -68,33 +68,23 @@ async function pageResponse(request: NextRequest, headers: Headers): Promise<Nex
 
 export async function proxy(request: NextRequest) {
   const https = servedOverHttps(request);
-  const isApi = request.nextUrl.pathname.startsWith("/api/");
-  let response: NextResponse;
-  let csp: string | null;
-  if (isApi) {
-    response = NextResponse.next();
-    csp = API_CSP;
-  } else {
-    const development = process.env.NODE_ENV === "development";
-    const headers = new Headers(request.headers);
-    const renderedOnRequest = markForSessionRender(request, headers, development);
-    // A careers page served from Next.js's cache brings the policy of its own scripts (see
-    // lib/cache/page-cache-handler.mjs): no nonce goes into it, and a second policy from here would
-    // refuse them. Visitors with a session get it rendered on request, with a nonce, like every page.
-    const fromCache = !development && !renderedOnRequest && isCachedCareersPath(request.nextUrl.pathname);
-    const policy = fromCache ? null : pagePolicy(internalPath(request.nextUrl.pathname), { development, https, renderedOnRequest });
-    // Over https a page from the cache gets a second policy that only upgrades insecure requests, which
-    // the browser applies beside the page's own (the cached policy is the same for http and https).
-    csp = policy?.csp ?? (https ? UPGRADE_ONLY_CSP : null);
-    const redirect = withoutEnglishPrefix(request) ?? (await guardRoute(request));
-    if (redirect) {
-      response = redirect;
-    } else {
-      // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
-      if (policy?.nonce) headers.set("content-security-policy", policy.csp);
-      else headers.delete("content-security-policy");
-      response = await pageResponse(request, headers);
-    }
+  const development = process.env.NODE_ENV === "development";
+  const headers = new Headers(request.headers);
+  const renderedOnRequest = markForSessionRender(request, headers, development);
+  // A careers page served from Next.js's cache brings the policy of its own scripts (see
+  // lib/cache/page-cache-handler.mjs): no nonce goes into it, and a second policy from here would
+  // refuse them. Visitors with a session get it rendered on request, with a nonce, like every page.
+  const fromCache = !development && !renderedOnRequest && isCachedCareersPath(request.nextUrl.pathname);
+  const policy = fromCache ? null : pagePolicy(internalPath(request.nextUrl.pathname), { development, https, renderedOnRequest });
+  // Over https a page from the cache gets a second policy that only upgrades insecure requests, which
+  // the browser applies beside the page's own (the cached policy is the same for http and https).
+  const csp = policy?.csp ?? (https ? UPGRADE_ONLY_CSP : null);
+  let response = withoutEnglishPrefix(request) ?? (await guardRoute(request));
+  if (!response) {
+    // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
+    if (policy?.nonce) headers.set("content-security-policy", policy.csp);
+    else headers.delete("content-security-policy");
+    response = await pageResponse(request, headers);
   }
   await renewIdleSession(request, response);
   if (csp) response.headers.set("Content-Security-Policy", csp);
@@ -109,7 +99,7 @@ export async function proxy(request: NextRequest) {
 // it is added to both lists; tests/unit/proxy-matcher.test.ts holds the lists to the prerendered pages.
 export const config = {
   matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|(?:nl)?$|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy)$|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)",
+    "/((?!api/|_next/static|_next/image|favicon.ico|(?:nl)?$|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy)$|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)",
     {
       source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
       has: [{ type: "cookie", key: "next-auth.session-token" }],

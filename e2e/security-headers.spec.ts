@@ -78,6 +78,18 @@ test("a prerendered page served without the proxy keeps its policy, and over htt
   expect(withCookie.match(/'nonce-/g)).toHaveLength(1);
 });
 
+test("API answers, which the proxy does not run for, carry the API's policy from the header rules, and HSTS over https", async ({ request }) => {
+  for (const cookie of [undefined, "next-auth.session-token=not-a-session"]) {
+    const overHttp = await request.get("/api/health", { headers: cookie ? { cookie } : {} });
+    expect(overHttp.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(overHttp.headers()["strict-transport-security"]).toBeUndefined();
+  }
+  const refused = await request.get("/api/inputs/someone%40example.test", { headers: { "x-forwarded-proto": "https" } });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(refused.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+});
+
 test("prerendered and cached pages are sent without an ETag (computing it hashed the whole page on every answer)", async ({ request }) => {
   for (const path of ["/", "/nl/ourstory", "/job-openings"]) {
     await request.get(path);

@@ -1,8 +1,10 @@
 // Wrappers every route handler goes through: whatever is thrown is answered by respondToError (the
 // JSON error shape, a generic 500 or a 503); `withUser` adds the signed-in user taken from the session
-// cookie, never from the request body. Error messages answer in the request's Accept-Language.
+// cookie, never from the request body, and renews a short session's token in use (the proxy does not
+// run for the API). Error messages answer in the request's Accept-Language.
 import { z } from "zod";
 import { getUserFromRequest, type SessionUser } from "../auth/session";
+import { renewIdleSessionOfApi } from "../auth/session-renewal";
 import { isCrossSiteRequest } from "../security/same-origin";
 import { readJsonBody } from "./body";
 import { ApiError, respondToError } from "./errors";
@@ -33,7 +35,7 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
     try {
       const response = await handler({ req, params, user });
       response.headers.set("Cache-Control", "no-store");
-      return response;
+      return await renewIdleSessionOfApi(req, response);
     } catch (error) {
       return respondToError(error, req, user.id);
     }

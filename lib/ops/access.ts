@@ -8,6 +8,7 @@ import { ApiError, NOT_FOUND_MESSAGE } from "../api/errors";
 import { withErrors } from "../api/handler";
 import { checkCurrentPassword } from "../auth/password-change";
 import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/session";
+import { renewIdleSessionOfApi } from "../auth/session-renewal";
 import { getDb } from "../db";
 
 export type Operator = SessionUser & { role: "operator" };
@@ -45,7 +46,7 @@ export function withOperator<P = Record<string, string>>(handler: OperatorHandle
     if (!operator) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
     const response = await handler({ req, params, operator });
     response.headers.set("Cache-Control", "no-store");
-    return response;
+    return renewIdleSessionOfApi(req, response);
   });
 }
 

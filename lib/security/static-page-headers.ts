@@ -8,8 +8,9 @@
 import { SESSION_COOKIE_BASENAME } from "../auth/cookies";
 import { localizedPath, splitLocale } from "../i18n/paths";
 import { buildCsp, type StaticHashes } from "./csp";
+import { HSTS } from "./headers";
 
-export const HSTS = "max-age=63072000; includeSubDomains";
+export { HSTS };
 
 type Condition = { type: "cookie" | "header"; key: string; value?: string };
 export type HeaderRule = { source: string; headers: { key: string; value: string }[]; has?: Condition[]; missing?: Condition[] };

@@ -166,6 +166,33 @@ describe("session lifetimes", () => {
     expect((payload!.exp as number) - (payload!.iat as number)).toBe(BROWSER_SESSION_IDLE);
   });
 
+  it("re-issues an aged unremembered token from an API call, which the proxy does not run for, only while the session is live", async () => {
+    const owner = await createOwner();
+    const claims = await openSession(owner, false);
+    const call = async (token: string) =>
+      listRequests(apiRequest("GET", `/api/inputs/${owner.email}`, { cookie: `${SESSION_COOKIE}=${token}` }), routeContext({ key: owner.email }));
+
+    const fresh = await call(await encodeIssuedAgo(claims, RENEW_AFTER - 30, BROWSER_SESSION_IDLE));
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.getSetCookie(), "a token younger than five minutes is left alone").toEqual([]);
+
+    const aged = await encodeIssuedAgo(claims, RENEW_AFTER + 30, BROWSER_SESSION_IDLE);
+    const answer = await call(aged);
+    expect(answer.status).toBe(200);
+    const [cookie, ...others] = answer.headers.getSetCookie();
+    expect(others).toEqual([]);
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE.replace(/\./g, "\\.")}=[^;]+; Path=/; HttpOnly; SameSite=lax$`, "i"));
+    const payload = await decode({ token: cookie.slice(SESSION_COOKIE.length + 1).split(";")[0], secret: env().NEXTAUTH_SECRET });
+    expect(payload?.sid).toBe(claims.sid);
+    expect((payload!.exp as number) - (payload!.iat as number)).toBe(BROWSER_SESSION_IDLE);
+
+    // Signed out: the aged token is refused, and nothing is renewed.
+    await (await getDb()).userSession.update({ where: { id: claims.sid as string }, data: { revokedAt: new Date() } });
+    const refused = await call(aged);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+  });
+
   it("never renews a remembered session's token", async () => {
     const owner = await createOwner();
     const claims = await openSession(owner, true);

@@ -61,11 +61,19 @@ describe("proxy matcher", () => {
     "/teams",
     "/nlx",
     "/no-such-page",
-    "/api/inputs",
-    "/api/job-openings",
+    "/api",
   ])("runs the proxy on %s for every visitor", (pathname) => {
     expect(proxyRuns(pathname)).toBe(true);
   });
+
+  // The API's headers are rules of next.config.ts and its handlers check the session themselves.
+  it.each(["/api/inputs", "/api/inputs/someone%40example.test", "/api/job-openings", "/api/auth/session", "/api/ops/job-openings"])(
+    "leaves the API route %s alone, with or without a session",
+    (pathname) => {
+      expect(proxyRuns(pathname)).toBe(false);
+      expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
+    },
+  );
 
   it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml"])("leaves the asset %s alone", (pathname) => {
     expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
