@@ -1,6 +1,6 @@
 // npm run start:cluster refuses settings under which several instances would not share one truth.
 import { describe, expect, it } from "vitest";
-import { clusterProblem, DEFAULT_SERVER_HEAP_MB, serverNodeOptions } from "../../lib/cluster";
+import { clusterProblem, DEFAULT_SERVER_HEAP_MB, SERVER_SEMI_SPACE_MB, serverNodeOptions } from "../../lib/cluster";
 
 const shared = { DATABASE_URL: "postgresql://db.internal/fixwell", REDIS_URL: "redis://cache.internal:6379", RATE_LIMIT_STORE: "redis" } as const;
 
@@ -24,15 +24,18 @@ describe("clusterProblem", () => {
 });
 
 describe("serverNodeOptions", () => {
-  it("gives each server the default heap limit when nothing is set", () => {
-    expect(serverNodeOptions({})).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB}`);
-    expect(serverNodeOptions({ SERVER_HEAP_MB: "" })).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB}`);
+  const young = `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`;
+
+  it("gives each server the default heap limit and a small young generation when nothing is set", () => {
+    expect(SERVER_SEMI_SPACE_MB).toBeLessThanOrEqual(8);
+    expect(serverNodeOptions({})).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young}`);
+    expect(serverNodeOptions({ SERVER_HEAP_MB: "" })).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young}`);
   });
 
   it("takes SERVER_HEAP_MB, and puts the operator's own NODE_OPTIONS after it so that theirs win", () => {
-    expect(serverNodeOptions({ SERVER_HEAP_MB: "1024" })).toBe("--max-old-space-size=1024");
-    expect(serverNodeOptions({ NODE_OPTIONS: " --max-old-space-size=2048 --enable-source-maps " })).toBe(
-      `--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} --max-old-space-size=2048 --enable-source-maps`,
+    expect(serverNodeOptions({ SERVER_HEAP_MB: "1024" })).toBe(`--max-old-space-size=1024 ${young}`);
+    expect(serverNodeOptions({ NODE_OPTIONS: " --max-old-space-size=2048 --max-semi-space-size=16 --enable-source-maps " })).toBe(
+      `--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young} --max-old-space-size=2048 --max-semi-space-size=16 --enable-source-maps`,
     );
   });
 
