@@ -59,10 +59,24 @@ function hasPolicy(/** @type {any} */ value) {
   return typeof policy === "string" && policy.length > 0;
 }
 
+/** Next.js's default limit of its in-memory cache (`cacheMaxMemorySize`), in bytes. */
+const DEFAULT_MEMORY_CACHE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The file cache's settings. The proxy's cache (Next.js makes one for it, with no folder and no memory
+ * limit) would otherwise keep nothing, and the proxy's lookups through it (is this opening closed?)
+ * would read the database on every request. Given a memory limit it shares the process's in-memory
+ * store with the pages (Next.js keeps one per process), and its entries expire with the same tags.
+ */
+function fileCacheContext(/** @type {any} */ ctx) {
+  if (ctx?.maxMemoryCacheSize) return ctx;
+  return { ...ctx, maxMemoryCacheSize: DEFAULT_MEMORY_CACHE_BYTES, flushToDisk: false };
+}
+
 export default class PageCacheHandler {
   /** @param {any} ctx */
   constructor(ctx) {
-    this.store = process.env.REDIS_URL ? new RedisCacheHandler(ctx) : new FileSystemCache(ctx);
+    this.store = process.env.REDIS_URL ? new RedisCacheHandler(ctx) : new FileSystemCache(fileCacheContext(ctx));
     this.staticPaths = buildOf(ctx?.serverDistDir).staticPaths;
   }
 

@@ -161,6 +161,24 @@ function handlerSuite(title: string, redis: boolean) {
       expect(served?.value.html).toContain("Our story");
     });
 
+    it("keeps what the proxy reads through the handler Next.js makes for it (no folder, no memory limit) until its tag expires", async () => {
+      // The proxy's own cache: Next.js gives its handler nothing but the request's headers. Without a
+      // store it kept nothing, and the proxy read each opening's status from the database every time.
+      const proxyHandler = () => new PageCacheHandler({ revalidatedTags: [], _requestHeaders: {} });
+      const tag = `opening-${randomUUID()}`;
+      const key = `proxy-data-${randomUUID()}`;
+      const data = { kind: "FETCH", data: { headers: {}, body: '{"kind":"gone"}', status: 200, url: "" }, revalidate: 300 };
+      const context = { kind: "FETCH", fetchCache: true, tags: [tag], softTags: [] };
+      await proxyHandler().set(key, data, { ...context, cacheControl: { revalidate: 300 } } as never);
+      const served = (await proxyHandler().get(key, context as never)) as { value: typeof data } | null;
+      expect(served?.value.data.body).toBe('{"kind":"gone"}');
+
+      // An edit expires the tag (lib/cache/index.ts) a moment after the value was kept.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await proxyHandler().revalidateTag([tag], { expire: 0 });
+      expect(await proxyHandler().get(key, context as never)).toBeNull();
+    });
+
     it("leaves data and route answers as they are", async () => {
       const key = `data-${randomUUID()}`;
       const data = { kind: "FETCH", data: { headers: {}, body: "[1,2]", status: 200, url: "" }, revalidate: 300 };
