@@ -281,3 +281,62 @@ export function redisAnswers(url: string): Promise<boolean> {
     socket.on("data", (data) => done(/^(\+PONG|-NOAUTH)/.test(data.toString())));
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The database work of GET /api/inputs/{email}, without Next.js
+
+export type ReadsResult = { client: string; requests_per_s: number; requests: number };
+
+/**
+ * What `GET /api/inputs/{email}` asks the database, with nothing of Next.js around it: the session check
+ * (the account with an EXISTS on its live session, as lib/auth/sessions.ts asks it) and the reader's
+ * requests, newest first (lib/requests/queries.ts), 50 at a time in this process for `durationS`,
+ * once through the app's Prisma client and once through node-postgres with the same SQL. The route
+ * cannot answer faster than its client can ask.
+ */
+export async function inputsReadsAnchor(
+  databaseUrl: string,
+  reader: { id: string; sessionId: string },
+  durationS: number,
+  connections = 50,
+): Promise<ReadsResult[]> {
+  const connection = await connect({ databaseUrl, poolMax: 10 });
+  try {
+    const db = connection.prisma;
+    const pool = connection.pgPool!;
+    const clients: Record<string, () => Promise<unknown>> = {
+      "Prisma (the app's client)": async () => {
+        await db.user.findFirst({
+          where: { id: reader.id, sessions: { some: { id: reader.sessionId, revokedAt: null } } },
+          select: { id: true, email: true, sessionVersion: true, role: true },
+        });
+        await db.repairRequest.findMany({ where: { userId: reader.id }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+      },
+      "node-postgres (the same two statements)": async () => {
+        await pool.query(
+          `SELECT u.id, u.email, u.session_version, u.role FROM users u WHERE u.id = $1 AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.id = $2 AND s.revoked_at IS NULL)`,
+          [reader.id, reader.sessionId],
+        );
+        await pool.query(`SELECT * FROM inputs WHERE user_id = $1 ORDER BY created_at DESC, input_id`, [reader.id]);
+      },
+    };
+    const results: ReadsResult[] = [];
+    for (const [client, run] of Object.entries(clients)) {
+      await run();
+      const end = Date.now() + durationS * 1000;
+      let done = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (Date.now() < end) {
+            await run();
+            done++;
+          }
+        }),
+      );
+      results.push({ client, requests_per_s: Math.round(done / durationS), requests: done });
+    }
+    return results;
+  } finally {
+    await connection.close();
+  }
+}

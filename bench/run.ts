@@ -41,6 +41,7 @@ import {
   findNginx,
   findPgbench,
   freePort,
+  inputsReadsAnchor,
   pgbenchInsert,
   redisAnswers,
   startBareNext,
@@ -48,6 +49,7 @@ import {
   stopChild,
   waitForServer,
   type PgbenchResult,
+  type ReadsResult,
   type Skipped,
 } from "./anchors";
 
@@ -399,6 +401,14 @@ async function standard(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: S
         pgbench = failed(error);
       }
     }
+    // The database work of GET /api/inputs/{email} without Next.js: how fast its client can ask at all.
+    let inputsReads: ReadsResult[] | Skipped;
+    try {
+      inputsReads = await inputsReadsAnchor(databaseUrl, fixtures.reader, DURATION_S, CONNECTIONS);
+      for (const reads of inputsReads) console.log(`bench: anchor: GET /api/inputs's reads through ${reads.client}: ${reads.requests_per_s}/s`);
+    } catch (error) {
+      inputsReads = failed(error);
+    }
 
     const row = (name: string) => rows.find((r) => r.scenario === name);
     const home = row("GET /");
@@ -430,7 +440,7 @@ async function standard(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: S
       connections: CONNECTIONS,
       scenarios: rows,
       pages,
-      anchors: { ...anchors, pgbench_insert: pgbench },
+      anchors: { ...anchors, pgbench_insert: pgbench, inputs_reads_without_next: inputsReads },
       ratios,
       peak_server_rss_mb: rss.peakMb,
       home_page: {
@@ -449,6 +459,12 @@ async function standard(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: S
         : `pgbench INSERT (-c 50 -j 2 -T ${pgbench.duration_s}): ${pgbench.transactions_per_s} transactions/s, ${pgbench.latency_avg_ms} ms average`,
     );
     printRatios(ratios);
+    const bareRoute = anchors.bare_route;
+    if (!("skipped" in inputsReads) && bareRoute && !("skipped" in bareRoute)) {
+      const goal = Math.round(bareRoute.requests_per_s * 0.6);
+      const reads = inputsReads.map((r) => `${r.requests_per_s}/s through ${r.client}`).join(", ");
+      console.log(`GET /api/inputs/{email}: the goal is ${goal}/s (60% of the bare route handler); its two reads alone, without Next.js: ${reads}`);
+    }
     console.log(
       `peak server RSS: ${report.peak_server_rss_mb} MB; home page HTML ${report.home_page.html_bytes} bytes (bare Next.js page ${bareHtmlBytes ?? "—"}); ` +
         `home page JavaScript: ${js.script_files_gzip_kb} kB gzipped in ${js.script_files} script files (goal < ${JS_GOAL_KB} kB: ${report.home_page.js.verdict}), ` +
