@@ -27,15 +27,15 @@ describe("serverNodeOptions", () => {
   const young = `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`;
 
   it("gives each server the default heap limit and a small young generation when nothing is set", () => {
-    expect(SERVER_SEMI_SPACE_MB).toBeLessThanOrEqual(8);
+    expect(SERVER_SEMI_SPACE_MB).toBeLessThanOrEqual(16);
     expect(serverNodeOptions({})).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young}`);
     expect(serverNodeOptions({ SERVER_HEAP_MB: "" })).toBe(`--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young}`);
   });
 
   it("takes SERVER_HEAP_MB, and puts the operator's own NODE_OPTIONS after it so that theirs win", () => {
     expect(serverNodeOptions({ SERVER_HEAP_MB: "1024" })).toBe(`--max-old-space-size=1024 ${young}`);
-    expect(serverNodeOptions({ NODE_OPTIONS: " --max-old-space-size=2048 --max-semi-space-size=16 --enable-source-maps " })).toBe(
-      `--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young} --max-old-space-size=2048 --max-semi-space-size=16 --enable-source-maps`,
+    expect(serverNodeOptions({ NODE_OPTIONS: " --max-old-space-size=2048 --max-semi-space-size=32 --enable-source-maps " })).toBe(
+      `--max-old-space-size=${DEFAULT_SERVER_HEAP_MB} ${young} --max-old-space-size=2048 --max-semi-space-size=32 --enable-source-maps`,
     );
   });
 
