@@ -33,13 +33,21 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
     const user = await getUserFromRequest(req);
     if (!user) throw new ApiError("unauthorized", { key: "signInFirst" });
     try {
-      const response = await handler({ req, params, user });
-      response.headers.set("Cache-Control", "no-store");
-      return await renewIdleSessionOfApi(req, response);
+      return await signedInAnswer(req, await handler({ req, params, user }));
     } catch (error) {
       return respondToError(error, req, user.id);
     }
   });
+}
+
+/**
+ * What every answer to a signed-in API request gets once its handler is done: never cached, and the
+ * short session's token renewed when due (the proxy does not run for the API). `withUser` and
+ * `withOperator` (lib/ops/access.ts) both end with it.
+ */
+export function signedInAnswer(req: Request, response: Response): Promise<Response> {
+  response.headers.set("Cache-Control", "no-store");
+  return renewIdleSessionOfApi(req, response);
 }
 
 /** Reads and validates a JSON body with `schema`; invalid fields give 400 with the zod issues. */

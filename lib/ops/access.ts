@@ -5,10 +5,9 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { ApiError, NOT_FOUND_MESSAGE } from "../api/errors";
-import { withErrors } from "../api/handler";
+import { signedInAnswer, withErrors } from "../api/handler";
 import { checkCurrentPassword } from "../auth/password-change";
 import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/session";
-import { renewIdleSessionOfApi } from "../auth/session-renewal";
 import { getDb } from "../db";
 
 export type Operator = SessionUser & { role: "operator" };
@@ -44,9 +43,7 @@ export function withOperator<P = Record<string, string>>(handler: OperatorHandle
   return withErrors<P>(async ({ req, params }) => {
     const operator = await asOperator(await getUserFromRequest(req));
     if (!operator) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
-    const response = await handler({ req, params, operator });
-    response.headers.set("Cache-Control", "no-store");
-    return renewIdleSessionOfApi(req, response);
+    return signedInAnswer(req, await handler({ req, params, operator }));
   });
 }
 

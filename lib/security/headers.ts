@@ -18,6 +18,9 @@ export const HSTS = "max-age=63072000; includeSubDomains";
 /** An API answer is data, never a document: nothing may load from it, no page may frame it. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** A header rule's condition: a proxy in front says the request came over https (deploy/nginx.conf sends it). */
+export const OVER_HTTPS = { type: "header" as const, key: "x-forwarded-proto", value: "https" };
+
 /**
  * next.config.ts header rules for /api/…: the policy always, and HSTS when a proxy in front says the
  * request came over https (X-Forwarded-Proto, which deploy/nginx.conf sends).
@@ -26,7 +29,7 @@ export const apiHeaderRules = [
   { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
   {
     source: "/api/:path*",
-    has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https" }],
+    has: [OVER_HTTPS],
     headers: [{ key: "Strict-Transport-Security", value: HSTS }],
   },
 ];

@@ -8,7 +8,7 @@
 import { SESSION_COOKIE_BASENAME } from "../auth/cookies";
 import { localizedPath, splitLocale } from "../i18n/paths";
 import { buildCsp, type StaticHashes } from "./csp";
-import { HSTS } from "./headers";
+import { HSTS, OVER_HTTPS } from "./headers";
 
 export { HSTS };
 
@@ -23,8 +23,6 @@ export function publicPathOf(route: string): string {
   const { locale, path } = splitLocale(route);
   return localizedPath(locale, path);
 }
-
-const OVER_HTTPS: Condition = { type: "header", key: "x-forwarded-proto", value: "https" };
 
 /** One rule for plain http and one for https (behind a proxy that says so) per prerendered page. */
 export function staticPageHeaderRules(hashes: StaticHashes): HeaderRule[] {
