@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
-import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation } from "../db/errors";
+import { isUniqueViolation, logFailure } from "../db/errors";
 import { env } from "../env";
 import { nudgeMailDelivery } from "../jobs";
 import { signInSchema, type SignUpInput } from "../validations/auth";
@@ -96,8 +96,7 @@ export async function attemptSignIn(
     logOutcome("succeeded", email, ip, user.id);
     return { kind: "ok", user: { id: user.id, email: user.email }, remember };
   } catch (error) {
-    const reason = isDatabaseUnavailable(error) ? "database unavailable" : "unexpected error";
-    console.error(`[auth] sign-in failed (${reason}): ${describeDatabaseError(error)}`);
+    logFailure("auth", "sign-in", error);
     return { kind: "unavailable" };
   }
 }
