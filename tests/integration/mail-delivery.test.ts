@@ -3,21 +3,21 @@
 // that rolled back, nothing lost when a nudge is, and each mail sent once.
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { nudgeMailDelivery, startJobWorker, stopJobWorker, type JobWorkerOptions } from "../../lib/jobs";
-import { composeMail, enqueueMail, passwordResetMessage, type MailMessage } from "../../lib/mail";
+import { composeMail, enqueueMail, nudgeMailDelivery, passwordResetMessage, type MailMessage } from "../../lib/mail";
 import { claimOutboxMessage } from "../../lib/mail/outbox";
 import { createMailTransport, mailTransportConfig } from "../../lib/mail/transport";
+import { startWorker as startQueueWorker, stopWorker, type WorkerOptions } from "../../lib/worker";
 import { getDb, resetDatabase } from "../helpers/db";
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 
 const SITE = "https://www.fixwell.test";
-const FAST_RETRIES: JobWorkerOptions = { retryBaseSeconds: 1, retryMaxSeconds: 2, maxAttempts: 10, claimSeconds: 30, pollingIntervalSeconds: 0.5 };
+const FAST_RETRIES: WorkerOptions = { retryBaseSeconds: 1, retryMaxSeconds: 2, maxAttempts: 10, claimSeconds: 30, pollingIntervalSeconds: 0.5 };
 
 let smtp: TestSmtpServer;
 
-async function startWorker(options: JobWorkerOptions = {}) {
+async function startWorker(options: WorkerOptions = {}) {
   const config = mailTransportConfig({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@fixwell.test", MAIL_FILE_DIR: ".data/mail" });
-  await startJobWorker({ ...FAST_RETRIES, ...options, transport: createMailTransport(config) });
+  await startQueueWorker({ ...FAST_RETRIES, ...options, transport: createMailTransport(config) });
 }
 
 async function queueMail(message: MailMessage, { nudge = true } = {}): Promise<string> {
@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stopJobWorker();
+  await stopWorker();
   await smtp.stop();
 });
 
@@ -150,7 +150,7 @@ describe("mail delivery over SMTP", () => {
 
   it("sends a mail whose nudge was lost when the worker starts, from the outbox alone", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
-    await stopJobWorker();
+    await stopWorker();
     const id = await queueMail(note("lost@example.com", "Nudge lost"), { nudge: false });
     try {
       await startWorker();
@@ -175,7 +175,7 @@ describe("mail delivery over SMTP", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "info").mockImplementation(() => {});
-    await stopJobWorker();
+    await stopWorker();
     await startWorker({ maxAttempts: 2 });
     try {
       await smtp.stop();
@@ -185,7 +185,7 @@ describe("mail delivery over SMTP", () => {
       expect(row.lastError).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
       expect(row.text).not.toBe("");
     } finally {
-      await stopJobWorker();
+      await stopWorker();
       await startWorker();
     }
   });
@@ -193,7 +193,7 @@ describe("mail delivery over SMTP", () => {
 
 describe("the outbox claim", () => {
   it("hands a row to one worker at a time: of two simultaneous claims exactly one succeeds", async () => {
-    await stopJobWorker();
+    await stopWorker();
     try {
       const id = await queueMail(note("claim@example.com", "Claimed once"), { nudge: false });
       const db = await getDb();
