@@ -54,12 +54,15 @@ export async function markOutboxSent(db: PrismaClient, id: string): Promise<void
 
 /**
  * Records a failed attempt. With `retryInSeconds` the row becomes due again then, and the time is
- * returned; without, the mail is given up on (`failed_at`) and stays in the table for an operator.
+ * returned; without, the mail is given up on (`failed_at`): its bodies are emptied, as a sent mail's
+ * are (a link in them may hold a token, and the outbox is no place to keep one), and the row stays
+ * 30 days with its recipient, subject and last error for an operator.
  */
 export async function recordOutboxFailure(db: PrismaClient, id: string, error: string, retryInSeconds: number | null): Promise<Date | null> {
   if (retryInSeconds === null) {
     await db.$executeRaw`
-      UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error} WHERE "id" = ${id}::uuid`;
+      UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error}, "text" = '', "html" = ''
+       WHERE "id" = ${id}::uuid`;
     return null;
   }
   const rows = await db.$queryRaw<{ next_attempt_at: Date }[]>`

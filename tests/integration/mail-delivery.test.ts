@@ -171,6 +171,21 @@ describe("mail delivery over SMTP", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("keeps no token of a mail it gave up on: the bodies go, recipient, subject and reason stay", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const token = randomBytes(32).toString("base64url");
+    const id = await queueMail(passwordResetMessage({ to: "nobody@example.com", token, validMinutes: 30, baseUrl: SITE }), { nudge: false });
+    expect((await outboxRow(id))?.text).toContain(token);
+    await nudgeMailDelivery(id);
+    const row = await waitForRow(id, (r) => r.failedAt !== null);
+    expect(row).toMatchObject({ text: "", html: "", recipient: "nobody@example.com", sentAt: null });
+    expect(row.subject).not.toBe("");
+    expect(row.lastError).toMatch(/550/);
+    const db = await getDb();
+    const holding = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "mail_outbox" WHERE "text" LIKE ${"%" + token + "%"} OR "html" LIKE ${"%" + token + "%"}`;
+    expect(Number(holding[0]?.n)).toBe(0);
+  });
+
   it("stops trying after the last allowed attempt and leaves the mail for an operator", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -183,7 +198,8 @@ describe("mail delivery over SMTP", () => {
       const row = await waitForRow(id, (r) => r.failedAt !== null);
       expect(row.attempts).toBe(2);
       expect(row.lastError).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
-      expect(row.text).not.toBe("");
+      expect(row.subject).toBe("Never arrives");
+      expect([row.text, row.html]).toEqual(["", ""]);
     } finally {
       await stopWorker();
       await startWorker();
