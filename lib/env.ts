@@ -58,6 +58,11 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().positive("must be a number of hours above 0").max(24 * 14, "must be at most 336 (two weeks)").default(24),
   ),
+  // How many new repair requests one account may make in a day (each one mails a handyman).
+  REQUESTS_PER_USER_PER_DAY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(20),
+  ),
   // Where sign-in and sign-up attempts are counted: this process's memory (one instance), or a store
   // shared by several instances: a table in the PostgreSQL database, or Redis (REDIS_URL).
   RATE_LIMIT_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["memory", "postgres", "redis"]).default("memory")),
@@ -80,7 +85,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess((v) => (v === "" ? undefined : v), mailFrom.optional()),
   MAIL_TRANSPORT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["smtp", "file"]).optional()),
   MAIL_FILE_DIR: z.string().trim().min(1).default(".data/mail"),
-  // The background worker (lib/jobs) runs inside the web server unless this is `off`, for deployments
+  // The background worker (lib/worker.ts) runs inside the web server unless this is `off`, for deployments
   // that run `npm run worker` as its own process (PostgreSQL only: the embedded database is one process).
   WORKER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
 });

@@ -10,7 +10,7 @@ import { Link, usePageLocale } from "@/components/i18n/link";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/button";
-import { PickHandymanForm } from "@/components/job/request-step-forms";
+import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
 import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
 import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
@@ -149,6 +149,7 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
               <li>{t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}</li>
               <li>{t.rich("arranging.price", { price: formatHourlyPrice(match.price_per_hour, locale), strong })}</li>
             </ul>
+            <p className={styles.hint}>{t("arranging.ratingSource")}</p>
             {estimate ? (
               <p className={styles.estimate}>
                 {t.rich("arranging.estimate", {

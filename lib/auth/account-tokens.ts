@@ -6,8 +6,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { AccountTokenPurpose, Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { enqueueMail, verifyEmailMessage } from "../mail";
-import { nudgeMailDelivery } from "../jobs";
+import { enqueueMail, nudgeMailDelivery, verifyEmailMessage } from "../mail";
 import { authLimiters, type AuthLimiters } from "./limits";
 
 export const TOKEN_LIFETIMES_MS: Record<AccountTokenPurpose, number> = {

@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
 import { isUniqueViolation, logFailure } from "../db/errors";
 import { env } from "../env";
-import { nudgeMailDelivery } from "../jobs";
+import { nudgeMailDelivery } from "../mail";
 import { signInSchema, type SignUpInput } from "../validations/auth";
 import { queueVerificationMail } from "./account-tokens";
 import { verifyDeviceToken } from "./cookies";

@@ -10,7 +10,7 @@ import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, 
 import type { RequestDetails } from "@/lib/requests/details";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import { CancelForm, DateForm, ReviewForm } from "./request-step-forms";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
@@ -34,6 +34,7 @@ function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Tran
           <dt>{t("order.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
+        <p className={styles.muted}>{t("order.ratingSource")}</p>
         {handyman.offer === "open" && request.state === "offered" ? (
           <p>
             {t.rich("order.respondBy", {

@@ -10,7 +10,7 @@ import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatRating }
 import type { ProOffer, ProView } from "@/lib/handymen/offers";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
@@ -153,6 +153,7 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         <h2 id="reviews-heading" className={styles.sectionTitle}>
           {t("pro.reviewsHeading")}
         </h2>
+        <p className={styles.muted}>{t("pro.reviewsSource")}</p>
         {reviews.length ? (
           <ul className={styles.list}>
             {reviews.map((review) => (
