@@ -247,7 +247,14 @@ async function sortedSummaries(locale: Locale): Promise<{ englishDepartment: str
 
 /** What the sitemap needs, in English, in the same order as listJobOpenings. */
 export async function listJobOpeningSummaries(): Promise<JobOpeningSummary[]> {
-  return sortOpenings(await readSummaries()).map(({ translations: _translations, updatedAt, ...summary }) => ({ ...summary, updatedAt: new Date(updatedAt) }));
+  return sortOpenings(await readSummaries()).map(({ jobId, department, role, location, startDate, updatedAt }) => ({
+    jobId,
+    department,
+    role,
+    location,
+    startDate,
+    updatedAt: new Date(updatedAt),
+  }));
 }
 
 /**
