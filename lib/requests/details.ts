@@ -125,7 +125,7 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
   if (!row) return null;
   const request = fromTrackedRow(row);
   const [handymen, holder] = await Promise.all([
-    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db),
+    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db, [], request.userId),
     findHolderOffer(db, request.id),
   ]);
   return {

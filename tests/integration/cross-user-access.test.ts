@@ -1,6 +1,7 @@
 // Signed-in users cannot reach each other's data: two homeowners on the spec's request routes, then two
 // homeowners, two handymen and an operator on every route of a request's life, then the account's own
 // data: its download and its deletion.
+import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as inputsRoute from "../../app/api/inputs/route";
@@ -213,6 +214,59 @@ describe("two homeowners, two handymen and an operator", () => {
   ])("%s can act on none of %s offers (404), and nothing changes", async (_who, _whose, scene) => {
     const { who, id } = scene();
     for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
+  });
+
+  it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {
+    for (const who of [nina as TestUser, olga]) {
+      const before = await snapshotTables();
+      const response = await inputsRoute.POST(
+        apiRequest("POST", "/api/inputs", {
+          cookie: who.cookie,
+          body: { input_id: randomUUID(), user_email: who.email, task_type: "Pipe-leakage", city: "Rotterdam", details: "", date: amsterdamDay(2), criteria: "" },
+        }),
+        routeContext(),
+      );
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+      expect(await snapshotTables()).toBe(before);
+    }
+  });
+
+  // A request stored under a handyman's own account (made before only homeowners could make one): the
+  // matching passes over their own profile, and accept and review refuse the same person on both sides.
+  async function ownRequestOf(handyman: TestHandyman, state: "offered" | "done", offerStatus: "open" | "accepted") {
+    const db = await getDb();
+    const id = randomUUID();
+    await db.repairRequest.create({ data: { id, userId: handyman.id, taskType: "Pipe_leakage", city: "Rotterdam", date: new Date(`${amsterdamDay(2)}T00:00:00Z`), criterion: "price", state } });
+    const offer = await db.offer.create({ data: { requestId: id, handymanId: handyman.handymanId, status: offerStatus, expiresAt: new Date(Date.now() + 3_600_000) }, select: { id: true } });
+    return { id, offerId: offer.id };
+  }
+
+  it("never offers a handyman's own request to their own profile", async () => {
+    const db = await getDb();
+    const id = randomUUID();
+    await db.repairRequest.create({ data: { id, userId: nina.id, taskType: "Pipe_leakage", city: "Rotterdam", date: new Date(`${amsterdamDay(2)}T00:00:00Z`) } });
+    // Nina (18) is the cheapest for a leak in Rotterdam; her own request goes to the next, Hidde (10).
+    expect((await chooseCriterion(nina, id, "price", { taskType: "Pipe-leakage", city: "Rotterdam" })).status).toBe(200);
+    expect((await openOfferOf(id)).handymanId).toBe(10);
+  });
+
+  it("refuses a handyman accepting their own request (403), and nothing changes", async () => {
+    const { offerId } = await ownRequestOf(nina, "offered", "open");
+    const before = await snapshotTables();
+    const response = await onOffer(nina, offerId).accept();
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("refuses a handyman reviewing their own job (403), and neither the review nor the rating changes", async () => {
+    const { id } = await ownRequestOf(nina, "done", "accepted");
+    const before = await snapshotTables();
+    const response = await reviewRoute.POST(apiRequest("POST", `/api/requests/${id}/review`, { cookie: nina.cookie, body: { stars: 5, text: "Great work" } }), routeContext({ requestId: id }));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+    expect(await snapshotTables()).toBe(before);
   });
 
   it("shows each handyman only the requests offered to them, and homeowners no handyman's page", async () => {
