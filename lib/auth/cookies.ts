@@ -119,11 +119,6 @@ export async function decodeSessionToken(token: string, secret: string): Promise
   return { ...claims };
 }
 
-/** How many tokens are kept now. */
-export function sessionTokenCacheSize(): number {
-  return decoded.size;
-}
-
 /** A session token for `claims`, living as long as lib/auth/lifetimes.ts allows from now. */
 export function encodeSessionToken(claims: JWT, secret: string): Promise<string> {
   return encode({ token: claims, secret, maxAge: tokenMaxAge(claims) });
