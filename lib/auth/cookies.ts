@@ -2,7 +2,7 @@
 // bundle must not pull it in). Names and attributes: over https the session cookie takes the __Host-
 // prefix (Secure, Path=/, no Domain: no subdomain can set or read it); next-auth's own routes are told
 // the same name, so every reader agrees. Also here: the one parser of Cookie and Set-Cookie headers,
-// the token's decoding (once per process, not once per reader), the sliding renewal of short sessions,
+// the token's decoding (once per process, not once per reader), the sliding renewal of sessions in use,
 // remember-me as a cookie lifetime, and the "known device" cookie of the sign-in limits.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
@@ -98,7 +98,7 @@ export function sessionTokenFrom(cookies: Iterable<Cookie>, name: string): strin
 export const SESSION_TOKEN_CACHE_MAX = 5_000;
 const KEEP_MS = 5 * 60_000;
 
-const decoded = new Map<string, { claims: JWT; until: number }>();
+const decoded = new Map<string, { claims: JWT; expires: number; until: number }>();
 
 /** The claims of a session token, or null when it cannot be decrypted or has expired. */
 export async function decodeSessionToken(token: string, secret: string): Promise<JWT | null> {
@@ -107,14 +107,19 @@ export async function decodeSessionToken(token: string, secret: string): Promise
   const hit = decoded.get(key);
   if (hit) {
     decoded.delete(key);
-    if (hit.until <= now) return null;
-    decoded.set(key, hit);
-    return { ...hit.claims };
+    if (hit.expires <= now) return null;
+    if (hit.until > now) {
+      decoded.set(key, hit);
+      return { ...hit.claims };
+    }
+    // Kept for its five minutes, a token that has not expired is decoded again.
   }
+  // A session token is a JWE in compact form, five parts: anything else is refused without key derivation.
+  if (token.split(".", 6).length !== 5) return null;
   const claims = await decode({ token, secret }).catch(() => null);
   if (!claims) return null;
   const expires = typeof claims.exp === "number" ? claims.exp * 1000 : now;
-  decoded.set(key, { claims, until: Math.min(expires, now + KEEP_MS) });
+  decoded.set(key, { claims, expires, until: Math.min(expires, now + KEEP_MS) });
   if (decoded.size > SESSION_TOKEN_CACHE_MAX) decoded.delete(decoded.keys().next().value as string);
   return { ...claims };
 }
@@ -131,35 +136,38 @@ export async function sessionClaimsFrom(cookies: Iterable<Cookie>): Promise<JWT 
 }
 
 // ---- Renewal. ----
-// Sliding the idle limit of sessions: a token is re-issued (same claims, a fresh issue time) on a
-// request once it is due (lib/auth/lifetimes.ts). Pages get it from the proxy; API handlers, which the
+// Sliding the idle limit of sessions (30 minutes unremembered, 7 days remembered): a token in use is
+// re-issued (same claims, a fresh issue time) once it is five minutes old (lib/auth/lifetimes.ts). Pages get it from the proxy; API handlers, which the
 // proxy does not run for, get it from their wrappers (lib/api/handler.ts, lib/ops/access.ts) once the
 // session has been found live. Nothing here can extend a session beyond its lifetime from its sign-in.
 
-/** The token to send back in place of `current`, when it is due for renewal; else null. */
-async function renewedToken(current: string | null | undefined): Promise<string | null> {
+/**
+ * The cookie to send back in place of `current` when its token is due for renewal, else null: a
+ * browser-session cookie for an unremembered session, one with the new token's lifetime for a remembered
+ * one.
+ */
+async function renewedCookie(current: string | null | undefined) {
   if (!current) return null;
   const secret = env().NEXTAUTH_SECRET;
   const claims = await decodeSessionToken(current, secret);
   if (!claims || !needsRenewal(claims)) return null;
-  return encodeSessionToken(claims, secret);
+  const value = await encodeSessionToken(claims, secret);
+  const attributes = { ...sessionCookieAttributes(), ...(claims.remember === true ? { maxAge: tokenMaxAge(claims) } : {}) };
+  return { name: sessionCookieName(), value, ...attributes };
 }
 
 /** Adds a renewed session cookie to `response` when the request's token is due for one (the proxy, for pages). */
 export async function renewIdleSession(request: NextRequest, response: NextResponse): Promise<void> {
-  const name = sessionCookieName();
-  const token = await renewedToken(request.cookies.get(name)?.value);
-  if (token) response.cookies.set(name, token, sessionCookieAttributes());
+  const cookie = await renewedCookie(request.cookies.get(sessionCookieName())?.value);
+  if (cookie) response.cookies.set(cookie);
 }
 
 /** The same for an API answer to a signed-in request; `response` must have mutable headers. */
 export async function renewIdleSessionOfApi(request: Request, response: Response): Promise<Response> {
-  const name = sessionCookieName();
-  const token = await renewedToken(cookieValue(request.headers.get("cookie"), name));
-  if (token) response.headers.append("set-cookie", stringifyCookie({ name, value: token, ...sessionCookieAttributes() }));
+  const cookie = await renewedCookie(cookieValue(request.headers.get("cookie"), sessionCookieName()));
+  if (cookie) response.headers.append("set-cookie", stringifyCookie(cookie));
   return response;
 }
-
 
 // ---- Remember-me. ----
 // next-auth v4 has no per-sign-in cookie lifetime: the choice travels in the JWT (`remember`), and every
