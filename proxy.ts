@@ -70,7 +70,7 @@ export async function proxy(request: NextRequest) {
   const https = servedOverHttps(request);
   const development = process.env.NODE_ENV === "development";
   const headers = new Headers(request.headers);
-  const renderedOnRequest = markForSessionRender(request, headers, development);
+  const renderedOnRequest = await markForSessionRender(request, headers, development);
   // A careers page served from Next.js's cache brings the policy of its own scripts (see
   // lib/cache/page-cache-handler.mjs): no nonce goes into it, and a second policy from here would
   // refuse them. Visitors with a session get it rendered on request, with a nonce, like every page.
