@@ -172,8 +172,8 @@ export async function renewIdleSessionOfApi(request: Request, response: Response
 // ---- Remember-me. ----
 // next-auth v4 has no per-sign-in cookie lifetime: the choice travels in the JWT (`remember`), and every
 // response that sets the session cookie is passed through here. When the token says not to remember,
-// Expires and Max-Age are removed, which makes it a browser-session cookie; this covers the sign-in and
-// every later renewal by /api/auth/session.
+// Expires and Max-Age are removed, which makes it a browser-session cookie; when it says to remember, the
+// cookie expires with the token. This covers the sign-in and every later renewal by /api/auth/session.
 
 function isRemoval(cookie: SetCookie): boolean {
   if (cookie.value === "") return true;
@@ -192,9 +192,15 @@ function withoutExpiry(cookie: SetCookie): string {
   return [pair, ...kept].join(";");
 }
 
+/** The cookie expiring at `exp` (seconds since the epoch), whatever expiry it was written with. */
+function withExpiry(cookie: SetCookie, exp: number): string {
+  return `${withoutExpiry(cookie)}; Expires=${new Date(exp * 1000).toUTCString()}`;
+}
+
 /**
- * Returns `response` with its live session-token cookies turned into browser-session cookies when
- * the token they carry was issued without remember-me; otherwise returns `response` untouched.
+ * Returns `response` with its live session-token cookies turned into browser-session cookies when the
+ * token they carry was issued without remember-me, and expiring with the token when with it; a response
+ * whose token cannot be read is returned untouched.
  */
 export async function applyRememberChoice(response: Response, options: { cookieName: string; secret: string }): Promise<Response> {
   const all = response.headers.getSetCookie().map(parseSetCookie);
@@ -204,11 +210,14 @@ export async function applyRememberChoice(response: Response, options: { cookieN
 
   const token = sessionTokenFrom(live, options.cookieName);
   const payload = token ? await decode({ token, secret: options.secret }).catch(() => null) : null;
-  if (!payload || payload.remember !== false) return response;
+  const remembered = payload?.remember === true && typeof payload.exp === "number";
+  if (!payload || (payload.remember !== false && !remembered)) return response;
 
+  // Remembered: the cookie expires with its token (7 days unused), not at next-auth's 30 days.
+  const rewrite = (cookie: SetCookie) => (remembered ? withExpiry(cookie, payload.exp as number) : withoutExpiry(cookie));
   const headers = new Headers(response.headers);
   headers.delete("set-cookie");
-  for (const cookie of all) headers.append("set-cookie", live.includes(cookie) ? withoutExpiry(cookie) : cookie.raw);
+  for (const cookie of all) headers.append("set-cookie", live.includes(cookie) ? rewrite(cookie) : cookie.raw);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,7 +1,7 @@
-// Brute-force limits on signing in and signing up, and on the account's other doors (reset links,
-// "send again", the current password asked by "change password" and "delete my account"). Attempts
-// are counted before any password is hashed; a successful sign-in gives its attempts back, so only
-// failures use up the allowance.
+// Brute-force limits on signing in and signing up, and on the account's other doors (reset links, "send
+// again", the current password asked by "change password", "delete my account" and an operator's
+// confirmation, each counted on its own). Attempts are counted before any password is hashed; a
+// successful sign-in gives its attempts back, so only failures use up the allowance.
 //
 // Guessing is limited three ways, none of which lets a stranger lock the owner out:
 // - per account and client address (IPv6 per /64 and per /56): 10 failures in 15 minutes, then that
@@ -33,8 +33,9 @@ export const PASSWORD_RESET_PER_IP: LimitSpec = { name: "reset_ip", points: 20, 
 /** "Send again" of the verification link, per account and hour. */
 export const VERIFICATION_RESEND_PER_ACCOUNT: LimitSpec = { name: "verify_resend", points: 3, durationSeconds: ONE_HOUR };
 /**
- * Wrong current passwords typed into "change password" or "delete my account" by a signed-in browser:
- * a stolen session must not become a way to guess the password.
+ * Wrong current passwords typed by a signed-in browser, counted per account and per form ("change
+ * password", "delete my account", an operator's confirmation): a stolen session must not become a way to
+ * guess the password, and its guesses at one form must not lock the owner out of the others.
  */
 export const CURRENT_PASSWORD_PER_ACCOUNT: LimitSpec = { name: "current_password", points: 10, durationSeconds: FIFTEEN_MINUTES };
 
