@@ -133,8 +133,15 @@ export async function reserveSignInAttempt(limiters: AuthLimiters, email: string
   };
 }
 
-/** Counts one sign-up attempt for the client address; unlimited when the address is unknown. */
-export async function reserveSignUpAttempt(limiters: AuthLimiters, ip: string | null) {
-  if (!ip) return { allowed: true } as const;
-  return limiters.signUpPerIp.consume(ip);
+/**
+ * Counts one sign-up attempt for the client address (an IPv6 client per /64 and per /56, as sign-in
+ * counts it), refusing it when a limit is reached; unlimited when the address is unknown. Counted before
+ * the address is looked up, so a refused attempt says nothing about whether an account exists.
+ */
+export async function reserveSignUpAttempt(limiters: AuthLimiters, ip: string | null): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  if (!ip) return { allowed: true };
+  const decisions = await Promise.all(addressKeys(ip).map((key) => limiters.signUpPerIp.consume(key)));
+  const refused = decisions.filter((decision) => !decision.allowed);
+  if (refused.length === 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds))) };
 }
