@@ -13,7 +13,7 @@ import { unexpectedFailure } from "../auth/action-context";
 import type { StepFormState } from "../requests/step-form";
 import { fieldErrorsOf } from "../validations/field-errors";
 import { textOf } from "../validations/form-data";
-import { requireOperator } from "./access";
+import { requireOperator } from "../ops/access";
 import {
   closeOpening,
   createOpening,
@@ -24,9 +24,9 @@ import {
   previewRichFields,
   publishOpening,
   updateOpening,
-} from "./job-openings";
-import { DUTCH_FORM_FIELDS, OPENING_FORM_FIELDS, PREVIEW_INTENT, type OpeningFormState } from "./opening-form";
-import { runOpsAction } from "./run-action";
+} from "./console";
+import { DUTCH_FORM_FIELDS, OPENING_FORM_FIELDS, PREVIEW_INTENT, type OpeningFormState } from "./console-form";
+import { runOpsAction } from "../ops/run-action";
 
 const LIST_PATH = "/ops/job-openings";
 
