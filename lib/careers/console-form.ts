@@ -24,7 +24,7 @@ export const OPENING_FORM_FIELDS = [
 ] as const;
 
 /** The name of a Dutch field in the console's form. */
-export const dutchFormName = (field: TranslatedWireField) => `nl_${field}` as const;
+const dutchFormName = (field: TranslatedWireField) => `nl_${field}` as const;
 
 /** The Dutch version's fields (./console-translation.ts): all filled in, or all empty for none. */
 export const DUTCH_FORM_FIELDS = TRANSLATED_WIRE_FIELDS.map(dutchFormName);

@@ -20,8 +20,6 @@ export const TRANSLATION_LOCALE = "nl" as const;
 export const DUTCH_FIELDS = TRANSLATED_WIRE_FIELDS;
 export type DutchField = TranslatedWireField;
 
-export { dutchFormName } from "./console-form";
-
 export const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
 
 const LABELS: Record<DutchField, string> = {

@@ -22,7 +22,7 @@ async function asOperator(user: SessionUser | null): Promise<Operator | null> {
 }
 
 /** The signed-in operator of the page or action being run, or null for anyone else. */
-export async function currentOperator(): Promise<Operator | null> {
+async function currentOperator(): Promise<Operator | null> {
   return asOperator(await getCurrentUser());
 }
 
@@ -49,8 +49,8 @@ export class PasswordConfirmationError extends ApiError {
   }
 }
 
-export const PASSWORD_REQUIRED_MESSAGE = "Enter your password to confirm this.";
-export const PASSWORD_WRONG_MESSAGE = "That password is not right. Enter your own password to confirm this.";
+const PASSWORD_REQUIRED_MESSAGE = "Enter your password to confirm this.";
+const PASSWORD_WRONG_MESSAGE = "That password is not right. Enter your own password to confirm this.";
 
 /**
  * Checks the password an operator typed to confirm a destructive action (close, delete, suspend, cancel

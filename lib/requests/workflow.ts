@@ -105,7 +105,7 @@ export async function rankingForRequest(
 }
 
 /** The two the homeowner may pick instead of the handyman holding the request: the next in the ranking. */
-export function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
+function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
   return ranking.filter((h) => h.id !== holderId).slice(0, 2);
 }
 
