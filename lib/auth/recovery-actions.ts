@@ -10,8 +10,8 @@ import { actionLocale, actionMessages } from "../validations/page-locale";
 import { forgotPasswordSchema, newPasswordFormSchema } from "../validations/auth";
 import { requestIp, unexpectedFailure } from "./action-context";
 import type { AccountFormState } from "./form-state";
-import { waitMinutes } from "./messages";
-import { withNotice } from "./notices";
+import { waitMinutes } from "../i18n/sign-in-errors";
+import { withNotice } from "../notices";
 import { requestPasswordReset, resetPasswordWithLink } from "./password-reset";
 import { startSession } from "./session-cookie";
 

@@ -13,7 +13,7 @@ import { sessionCookieName, usesSecureCookies } from "./cookies";
 import { deviceCookieHeader } from "./device-cookie";
 import { authOptions } from "./options";
 import { applyRememberChoice } from "./remember-cookie";
-import { SIGN_IN_ERRORS } from "./messages";
+import { SIGN_IN_ERRORS } from "../i18n/sign-in-errors";
 import { withSignInOutcome, type SignInFailure } from "./sign-in-outcome";
 
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -10,7 +10,7 @@ import { postedInPage, textOf } from "../validations/form-data";
 import { fieldErrorsIn } from "../validations/messages";
 import { actionLocale, actionMessages } from "../validations/page-locale";
 import { newPasswordSchema } from "../validations/auth";
-import { withNotice } from "./notices";
+import { withNotice } from "../notices";
 import { INVALID_LINK_MESSAGE, setPasswordWithLink } from "./set-password";
 import type { SetPasswordFormState } from "./set-password-form-state";
 

@@ -10,7 +10,8 @@ import { z } from "zod";
 import en from "../../messages/en/mail.json";
 import nl from "../../messages/nl/mail.json";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
-import { cityName, company, supportContact } from "../content/site";
+import { company, supportContact } from "../content/site";
+import { cityLabel } from "../requests/words";
 import { localizedPath } from "../i18n/paths";
 import { CITIES, isCity } from "../requests/catalogue";
 import { siteLink } from "./links";
@@ -66,7 +67,7 @@ export function mailText(locale: Locale = DEFAULT_LOCALE) {
 
 /** A city as running text names it in `locale` ("Den Haag" in Dutch); anything else as given. */
 export function mailCity(city: string, locale: Locale): string {
-  return isCity(city) ? cityName(city, locale) : city;
+  return isCity(city) ? cityLabel(city, locale) : city;
 }
 
 function frame(locale: Locale) {
@@ -74,7 +75,7 @@ function frame(locale: Locale) {
   return {
     hello: t("hello"),
     signOff: t("signOff", { company: company.name }),
-    footer: t("footer", { company: company.name, cities: CITIES.map((city) => cityName(city, locale)).join(", "), email: supportContact.email }),
+    footer: t("footer", { company: company.name, cities: CITIES.map((city) => cityLabel(city, locale)).join(", "), email: supportContact.email }),
     copyAddress: t("copyAddress"),
   };
 }

@@ -22,13 +22,6 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-export const ACCOUNT_STATE_LABELS: Record<AccountState, string> = {
-  no_account: "No account",
-  invited: "Invited",
-  active: "Active",
-  suspended: "Suspended",
-};
-
 export type RosterEntry = {
   id: number;
   name: string;

@@ -5,7 +5,7 @@
 import "server-only";
 import { ApiError } from "../api/errors";
 import { moveOn, unexpectedFailure } from "../auth/action-context";
-import { withNotice, type NoticeKey } from "../auth/notices";
+import { withNotice, type NoticeKey } from "../notices";
 import { fieldErrorsOf } from "../validations/field-errors";
 import type { StepFormState } from "../requests/step-form";
 import { requireOperator, type Operator } from "./access";

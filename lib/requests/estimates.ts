@@ -1,11 +1,10 @@
 // What a typical job costs, before anyone is contacted: for each task type how long it usually takes
-// and the call-out fee, as data. With a handyman's hourly price this gives "about €90–€135 for a
-// typical job" — an estimate, and the pages say so: the handyman confirms the price on the spot.
+// and the call-out fee, as data (the job the figures describe is worded in the catalogue, typicalJob).
+// With a handyman's hourly price this gives "about €90–€135 for a typical job" — an estimate, and the
+// pages say so: the handyman confirms the price on the spot.
 import type { TaskType } from "./catalogue";
 
 export type JobEstimateBasis = {
-  /** The job the figures describe. */
-  typicalJob: string;
   /** Hours a typical job takes, shortest and longest. */
   hours: readonly [number, number];
   /** Charged once per visit, in euros. */
@@ -13,9 +12,9 @@ export type JobEstimateBasis = {
 };
 
 export const JOB_ESTIMATES: Record<TaskType, JobEstimateBasis> = {
-  "Outlet-replacement": { typicalJob: "replacing one or two outlets", hours: [1, 1.5], calloutFee: 25 },
-  "Pipe-leakage": { typicalJob: "finding and fixing one leak", hours: [1, 2], calloutFee: 35 },
-  Painting: { typicalJob: "painting the walls of one room", hours: [4, 7], calloutFee: 30 },
+  "Outlet-replacement": { hours: [1, 1.5], calloutFee: 25 },
+  "Pipe-leakage": { hours: [1, 2], calloutFee: 35 },
+  Painting: { hours: [4, 7], calloutFee: 30 },
 };
 
 export type JobEstimate = JobEstimateBasis & { low: number; high: number };

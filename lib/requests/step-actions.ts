@@ -23,7 +23,7 @@ import {
   reviewSchema,
 } from "../validations/request-steps";
 import { requestIdSchema } from "./schemas";
-import { withNotice, type NoticeKey } from "../auth/notices";
+import { withNotice, type NoticeKey } from "../notices";
 import { localizedPath } from "../i18n/paths";
 import { postingPageLocale } from "./page-locale";
 import type { StepFormState } from "./step-form";
