@@ -4,7 +4,7 @@ import "server-only";
 import type { Locale } from "../../i18n/locales";
 import { pageLocale } from "../i18n/page-locale";
 import type { Namespace } from "../../i18n/namespaces";
-import { translatorFor } from "../i18n/translator";
+import { getTranslator } from "../i18n/translator";
 
 export const actionLocale = pageLocale;
 
@@ -12,5 +12,5 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 
 /** The messages of one namespace in `locale`, for a server action's answer. */
 export async function actionMessages(locale: Locale, namespace: Namespace): Promise<Translate> {
-  return (await translatorFor(locale, namespace)) as unknown as Translate;
+  return getTranslator(locale, namespace) as unknown as Translate;
 }

@@ -48,3 +48,21 @@ describe.each(LOCALES)("the %s catalogue", (locale) => {
     expect(leaves(words).filter((key) => !known.has(key))).toEqual([]);
   });
 });
+
+describe("the mails' words", async () => {
+  const { jobName } = await import("@/lib/requests/notices");
+  const { getTranslator } = await import("@/lib/i18n/translator");
+
+  it.each(LOCALES)("name every task type's job in every city with the catalogue's words (%s), never a stand-in", (locale) => {
+    const words = catalogue(locale);
+    for (const taskType of TASK_TYPES) {
+      for (const city of CITIES) {
+        expect(jobName({ taskType, city }, locale)).toBe(`${wordAt(words, `taskTypes.${taskType}.job`)} in ${wordAt(words, `cities.${city}`)}`);
+      }
+    }
+  });
+
+  it("fail, rather than fall back, when a message is missing from a catalogue", () => {
+    expect(() => getTranslator("nl", "mail")("offered.noSuchMessage")).toThrow();
+  });
+});
