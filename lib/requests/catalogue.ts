@@ -1,12 +1,27 @@
 // What a homeowner can ask for and where: the ids of the task types, the cities and the ranking
-// criteria, and the names the Prisma client gives the database enums. The words the pages and mails use
-// for them are in the `catalogue` namespace (messages/<locale>/catalogue.json), read by ./words.ts.
-// Adding a city or a trade is one edit here (the compiler then asks for each of its entries below), its
-// words in the two catalogue files, and the migration that adds it to the database enum.
+// criteria, the names the Prisma client gives the database enums, and each task type's figures for an
+// estimate. The words the pages and mails use for them are in the `catalogue` namespace
+// (messages/<locale>/catalogue.json), read by ./words.ts. Adding a trade or a city is one edit here (the
+// compiler then asks for each of its entries below), its words in the two catalogue files, and the
+// migration that adds it to the database enum (with the enum's value in prisma/schema.prisma).
 import type { City as DbCity, Criteria as DbCriterion, TaskType as DbTaskType } from "../generated/prisma/enums";
 
 export const TASK_TYPES = ["Outlet-replacement", "Pipe-leakage", "Painting"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
+
+export type EstimateFigures = {
+  /** Hours a typical job takes, shortest and longest. */
+  hours: readonly [number, number];
+  /** Charged once per visit, in euros. */
+  calloutFee: number;
+};
+
+/** What a typical job of each task type takes (the job itself is worded in the catalogue, typicalJob). */
+export const ESTIMATE_FIGURES: Record<TaskType, EstimateFigures> = {
+  "Outlet-replacement": { hours: [1, 1.5], calloutFee: 25 },
+  "Pipe-leakage": { hours: [1, 2], calloutFee: 35 },
+  Painting: { hours: [4, 7], calloutFee: 30 },
+};
 
 export const CITIES = ["Amsterdam", "The Hague", "Rotterdam"] as const;
 export type City = (typeof CITIES)[number];
