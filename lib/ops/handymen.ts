@@ -10,6 +10,7 @@ import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
+import { formatList } from "../format";
 import { AfterCommit } from "../requests/after-commit";
 import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { withdrawOpenOffersOf } from "../requests/workflow";
@@ -159,7 +160,7 @@ export const handymanEditSchema = z
         .max(MAX_HOURLY_PRICE, PRICE_MESSAGE)
         .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRICE_MESSAGE),
     ).optional(),
-    taskType: z.enum(TASK_TYPES, { error: "Choose one of the trades: Outlet-replacement, Pipe-leakage or Painting." }).optional(),
+    taskType: z.enum(TASK_TYPES, { error: `Choose one of the trades: ${formatList(TASK_TYPES, "or")}.` }).optional(),
   })
   .refine((value) => value.hourlyPrice !== undefined || value.taskType !== undefined, { message: "Give a new hourly price or trade.", path: ["hourlyPrice"] });
 
