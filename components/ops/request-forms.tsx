@@ -1,13 +1,13 @@
 "use client";
 // Cancel a request on the homeowner's behalf (/ops/requests/{id}): a reason the homeowner is mailed, and
 // the operator's password. Posts to lib/ops/requests-actions.ts; works without JavaScript.
-import { StepForm } from "@/components/job/step-form";
+import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { cancelForHomeownerAction } from "@/lib/ops/requests-actions";
 import type { RequestState } from "@/lib/requests/lifecycle";
 import { PasswordConfirmField } from "./password-confirm-field";
-import jobStyles from "@/components/job/job.module.css";
+import lifeStyles from "@/components/requests/request-life.module.css";
 
 export function CancelForHomeownerForm({ requestId, state, maxReason }: { requestId: string; state: RequestState; maxReason: number }) {
   return (
@@ -18,7 +18,7 @@ export function CancelForHomeownerForm({ requestId, state, maxReason }: { reques
             {(control) => <textarea {...control} name="reason" rows={3} required maxLength={maxReason} className={controlClassName} />}
           </Field>
           <PasswordConfirmField id="cancel-password" error={fieldErrors.password} />
-          <div className={jobStyles.buttons}>
+          <div className={lifeStyles.buttons}>
             <Button type="submit" variant="danger" disabled={pending}>
               Cancel the request
             </Button>

@@ -11,8 +11,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { accountDeletedMessage, enqueueMail } from "../mail";
-import { AfterCommit } from "../requests/after-commit";
+import { accountDeletedMessage, queueMail } from "../mail";
+import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
@@ -70,6 +70,6 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   }
   // The rest goes with the account: requests (with their offers, events and reviews) and mailed links.
   await tx.user.delete({ where: { id: userId } });
-  after.mail((await enqueueMail(tx, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }))).id);
+  await queueMail(tx, after, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
   return { email, keptForHandymen: kept.length };
 }

@@ -11,7 +11,7 @@ import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
-import { AfterCommit } from "../requests/after-commit";
+import { AfterCommit } from "../queue/after-commit";
 import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
