@@ -39,8 +39,8 @@ export type RosterEntry = {
 };
 
 /** Hourly prices an operator may set, in euros. */
-export const MIN_HOURLY_PRICE = 10;
-export const MAX_HOURLY_PRICE = 500;
+const MIN_HOURLY_PRICE = 10;
+const MAX_HOURLY_PRICE = 500;
 
 const rosterColumns = {
   id: true,
@@ -167,7 +167,7 @@ export const handymanEditSchema = z
 export type HandymanEdit = z.infer<typeof handymanEditSchema>;
 
 /** Validates an edit (400 with the fields' messages). */
-export function parseHandymanEdit(input: unknown): HandymanEdit {
+function parseHandymanEdit(input: unknown): HandymanEdit {
   const parsed = handymanEditSchema.safeParse(input);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Please fix the fields marked below.");
   return parsed.data;

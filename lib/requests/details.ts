@@ -35,7 +35,7 @@ export type RequestDetails = TrackedRequest & {
 };
 
 /** What one event on the timeline reads as in `locale` ("Fenna accepted"). */
-export function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
+function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
   const t = getTranslator(locale, "job");
   if (action === "cancel" && actorRole === "operator") return t("timeline.cancelledForYou");
   if (!Object.hasOwn(TRANSITIONS, action) || !t.has(`timeline.${action}`)) return t("timeline.updated");
@@ -110,7 +110,7 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
   if (!row) return null;
   const request = fromTrackedRow(row);
   const [handymen, holder] = await Promise.all([
-    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db),
+    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db, [], request.userId),
     findHolderOffer(db, request.id),
   ]);
   return {

@@ -6,6 +6,7 @@ import en from "../../messages/en/catalogue.json";
 import nl from "../../messages/nl/catalogue.json";
 import { DEFAULT_LOCALE, formatList, type Locale } from "../format";
 import { CITIES, TASK_TYPES, type City, type Criterion, type TaskType } from "./catalogue";
+import type { AccountState } from "../ops/handymen";
 import type { RequestState } from "./lifecycle";
 
 type Words = typeof en;
@@ -80,6 +81,6 @@ export function consoleStateLabel(state: RequestState, locale: Locale = DEFAULT_
 }
 
 /** Where a handyman's account stands, as the operator console names it. */
-export function accountStateLabel(state: "no_account" | "invited" | "active" | "suspended", locale: Locale = DEFAULT_LOCALE): string {
+export function accountStateLabel(state: AccountState, locale: Locale = DEFAULT_LOCALE): string {
   return wordOf<string>("accountStates", state, locale);
 }
