@@ -5,7 +5,7 @@ import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
 import { getTranslator } from "../i18n/translator";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import { listHandymenForMatching, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";

@@ -12,7 +12,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { env } from "../env";
 import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import { rankHandymen } from "../matching";
 import { formatDate } from "../format";
 import { cityLabel } from "../requests/words";
