@@ -53,6 +53,8 @@ function titles(locale: Locale) {
 export function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
   const t = titles(locale);
   if (action === "cancel" && actorRole === "operator") return t("cancelledForYou");
+  // The platform cancels a job only when the handyman who accepted it deleted their account (./workflow.ts).
+  if (action === "cancel" && actorRole === "system") return t("handymanLeft", { who: handymanName ?? t("theHandyman") });
   if (!Object.hasOwn(TRANSITIONS, action) || !Object.hasOwn(TITLES[locale], action)) return t("updated");
   return t(action, { who: handymanName ?? t("theHandyman") });
 }
