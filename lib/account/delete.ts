@@ -18,13 +18,13 @@ import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
-import { checkCurrentPassword } from "../auth/password-change";
+import { checkCurrentPassword } from "../auth/passwords";
 import { authLimiters, type AuthLimiters } from "../auth/limits";
 
 type Tx = Prisma.TransactionClient;
 
 /** The address of a placeholder that keeps a deleted account's accepted jobs: unique, and refused by every form (lib/validations/auth.ts). */
-export const deletedAccountEmail = (placeholderId: string) => `deleted-${placeholderId}@deleted.invalid`;
+const deletedAccountEmail = (placeholderId: string) => `deleted-${placeholderId}@deleted.invalid`;
 
 /** No argon2 hash looks like this, so no password ever matches it. */
 const NO_PASSWORD = "!deleted";

@@ -54,8 +54,6 @@ function exportedRequest(row: ExportedRequestRow) {
   };
 }
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
-
 /** The signed-in user's data, as the downloaded file holds it. */
 export async function exportAccountData(user: { id: string; email: string }, now = new Date()) {
   const db = await getDb();

@@ -8,7 +8,7 @@ import en from "../../messages/en/job.json";
 import nl from "../../messages/nl/job.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import { listHandymenForMatching, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";
@@ -50,7 +50,7 @@ function titles(locale: Locale) {
 }
 
 /** What one event on the timeline reads as in `locale` ("Fenna accepted"). */
-export function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
+function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
   const t = titles(locale);
   if (action === "cancel" && actorRole === "operator") return t("cancelledForYou");
   // The platform cancels a job only when the handyman who accepted it deleted their account (./workflow.ts).

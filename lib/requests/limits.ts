@@ -7,11 +7,11 @@ import { createLimiter, type Limiter, type LimitSpec, type LimitStore } from "..
 
 const ONE_DAY = 24 * 60 * 60;
 
-export function newRequestsPerDay(points: number = env().REQUESTS_PER_USER_PER_DAY): LimitSpec {
+function newRequestsPerDay(points: number = env().REQUESTS_PER_USER_PER_DAY): LimitSpec {
   return { name: "requests_day", points, durationSeconds: ONE_DAY };
 }
 
-export function createRequestLimiter(store?: LimitStore, points?: number): Limiter {
+function createRequestLimiter(store?: LimitStore, points?: number): Limiter {
   return createLimiter(newRequestsPerDay(points), store);
 }
 

@@ -20,7 +20,7 @@ export function todayInAmsterdam(now: Date = new Date()): string {
 }
 
 /** How far ahead a request (or a new day for it) may be planned: a year from today. */
-export const MAX_YEARS_AHEAD = 1;
+const MAX_YEARS_AHEAD = 1;
 
 /**
  * The last day a request may ask for, YYYY-MM-DD: the same day a year after `today` (a 29 February

@@ -12,7 +12,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { env } from "../env";
 import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import { rankHandymen } from "../matching";
 import { formatDate } from "../format";
 import { cityName } from "../content/site";
@@ -105,7 +105,7 @@ export async function rankingForRequest(
 }
 
 /** The two the homeowner may pick instead of the handyman holding the request: the next in the ranking. */
-export function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
+function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
   return ranking.filter((h) => h.id !== holderId).slice(0, 2);
 }
 

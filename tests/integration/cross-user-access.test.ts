@@ -22,11 +22,12 @@ import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
+import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
 import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { EMPTY_ACCOUNT_FORM } = await import("@/lib/auth/form-state");
+const { EMPTY_ACCOUNT_FORM } = await import("@/lib/forms/state");
 
 type Party = { user: TestUser; inputId: string };
 
@@ -298,13 +299,43 @@ describe("two homeowners, two handymen and an operator", () => {
   it.each([
     ["GET /api/requests/{id}", () => requestRoute.GET(apiRequest("GET", `/api/requests/${aliceRequest}`), routeContext({ requestId: aliceRequest }))],
     ["POST /api/requests/{id}/cancel", () => cancelRoute.POST(apiRequest("POST", `/api/requests/${aliceRequest}/cancel`, { body: {} }), routeContext({ requestId: aliceRequest }))],
-    ["GET /api/pro/offers", () => proOffersRoute.GET(apiRequest("GET", "/api/pro/offers"), routeContext())],
-    ["POST /api/pro/offers/{id}/accept", () => acceptRoute.POST(apiRequest("POST", `/api/pro/offers/${ninaOffer}/accept`), routeContext({ offerId: ninaOffer }))],
-    ["POST /api/pro/availability", () => availabilityRoute.POST(apiRequest("POST", "/api/pro/availability", { body: { available: true } }), routeContext())],
   ])("%s without a session answers 401 and changes nothing", async (_name, run) => {
     const before = await snapshotTables();
     expect((await run()).status).toBe(401);
     expect(await snapshotTables()).toBe(before);
+  });
+
+  // The handyman's routes do not exist for anyone else: not even a 401, 405 or 403 tells a stranger they are there.
+  it.each([
+    ["signed out", () => undefined],
+    ["Alice, a homeowner,", () => alice.user.cookie],
+    ["Olga, an operator,", () => olga.cookie],
+  ])("answers %s 404 with the error shape on every method of every /api/pro route, defined or not, and nothing changes", async (_who, cookieOf) => {
+    const cookie = cookieOf();
+    const routes = await hiddenRoutes("pro");
+    expect(routes.length).toBeGreaterThan(0);
+    const before = await snapshotTables();
+    for (const route of routes) {
+      expect(Object.keys(route.handlers).sort(), route.urlPath).toEqual([...HTTP_METHODS].sort());
+      const concrete = { ...route, urlPath: route.urlPath.replace("00000000-0000-4000-8000-000000000001", ninaOffer), params: route.params.offerId ? { offerId: ninaOffer } : route.params };
+      for (const method of HTTP_METHODS) {
+        for (const headers of [{}, { origin: "https://evil.example" }] as Record<string, string>[]) {
+          const response = await callRoute(concrete, method, { cookie, body: { available: false, reason: "no", confirm: true }, headers });
+          expect(response.status, `${method} ${concrete.urlPath}`).toBe(404);
+          expect(response.headers.get("allow"), `${method} ${concrete.urlPath}`).toBeNull();
+          expect(await response.json(), `${method} ${concrete.urlPath}`).toEqual({ error: { code: "not_found", message: "This page could not be found." } });
+        }
+      }
+    }
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("tells a handyman which methods a /api/pro route takes: 405 with Allow for the others", async () => {
+    const [offers] = (await hiddenRoutes("pro")).filter((route) => route.urlPath === "/api/pro/offers");
+    expect(await definedMethods(offers!, nina.cookie)).toEqual(["GET", "HEAD", "OPTIONS"]);
+    const refused = await callRoute(offers!, "DELETE", { cookie: nina.cookie });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
 

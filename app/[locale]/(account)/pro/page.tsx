@@ -6,7 +6,7 @@ import { ProDashboard } from "@/components/requests/pro-dashboard";
 import { NoticeFromAddress } from "@/components/auth/notice-from-address";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { getProViewOrThrow, type ProView } from "@/lib/handymen/offers";
 
 type Props = { params: Promise<{ locale: string }> };

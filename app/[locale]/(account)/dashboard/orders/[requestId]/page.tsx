@@ -9,7 +9,7 @@ import { NoticeFromAddress } from "@/components/auth/notice-from-address";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Locale } from "@/i18n/locales";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { getRequestDetailsOrThrow, type RequestDetails } from "@/lib/requests/details";
 import { requestIdSchema } from "@/lib/requests/schemas";
 
