@@ -6,8 +6,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { RequestForm } from "@/components/requests/request-form";
 import { Link } from "@/components/i18n/link";
 import { Alert } from "@/components/ui/alert";
-import { roleOf } from "@/lib/auth/current-user";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser, roleOf } from "@/lib/auth/current-user";
 import styles from "@/components/requests/request.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs">): Promise<Metadata> {
