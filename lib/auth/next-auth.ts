@@ -24,7 +24,7 @@ import {
   usesSecureCookies,
 } from "./cookies";
 import { REMEMBERED_SESSION_MAX_AGE, tokenMaxAge } from "./lifetimes";
-import { SIGN_IN_ERRORS } from "./messages";
+import { SIGN_IN_ERRORS } from "../i18n/sign-in-errors";
 import { liveSessionOwner, openSession, revokeSession } from "./sessions";
 import { attemptSignIn, recordSignInFailure, recordSignInSuccess, withSignInOutcome, type SignInFailure } from "./sign-in";
 

@@ -14,12 +14,12 @@ import type { Locale } from "../../i18n/locales";
 import type { Namespace } from "../../i18n/namespaces";
 import { ApiError, apiMessage } from "../api/errors";
 import { requireUser, type SessionUser } from "../auth/current-user";
-import { withNotice, type NoticeKey } from "../auth/notices";
+import { withNotice, type NoticeKey } from "../notices";
 import { logFailure } from "../db/errors";
 import { env } from "../env";
 import { pageLocale } from "../i18n/page-locale";
 import { localizedPath } from "../i18n/paths";
-import { translatorFor, type Translator } from "../i18n/translator";
+import { getTranslator, type Translator } from "../i18n/translator";
 import { requireOperator, type Operator } from "../ops/access";
 import { clientIp } from "../rate-limit/client-ip";
 import { fieldErrorsOf } from "../validations/field-errors";
@@ -88,7 +88,7 @@ class ActionClient<C extends object> {
     return async (previous, form) => {
       const added = await this.context();
       const locale = await pageLocale();
-      const messages = (namespace: Namespace) => translatorFor(locale, namespace);
+      const messages = async (namespace: Namespace) => getTranslator(locale, namespace);
       const kept = options.keep ? options.keep(form) : ({ ...EMPTY_STATE } as S);
       let input = undefined as I;
       if (options.schema) {

@@ -2,15 +2,15 @@
 // each one's editor and to a new one.
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { LinkButton } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import ops from "@/components/ops/ops.module.css";
 import styles from "@/components/ops/job-openings.module.css";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { listOpsOpenings, opsOpeningPath } from "@/lib/ops/job-openings";
-import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/ops/opening-status-labels";
+import { listOpsOpenings, opsOpeningPath } from "@/lib/careers/console";
+import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/careers/status-labels";
 
 export const metadata: Metadata = { title: "Job openings · Operator console" };
 
@@ -21,7 +21,7 @@ export default async function OpsJobOpeningsPage() {
     <>
       <PageHeader eyebrow="Operator console" title="Job openings" lead="Drafts are seen only here. Published openings are on the careers pages; closed ones answer that they have closed." />
       <div className={`container ${ops.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <div className={styles.toolbar}>
           <p>
             {openings.length} opening{openings.length === 1 ? "" : "s"}

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
 import { notFound } from "next/navigation";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { JobOpeningActions } from "@/components/ops/job-opening-actions";
 import { JobOpeningEditor } from "@/components/ops/job-opening-editor";
@@ -13,10 +13,10 @@ import styles from "@/components/ops/job-openings.module.css";
 import { DEPARTMENT_ORDER } from "@/lib/careers/grouping";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { saveOpeningAction } from "@/lib/ops/job-opening-actions";
+import { saveOpeningAction } from "@/lib/careers/console-actions";
 import { localizedPath } from "@/lib/i18n/paths";
-import { editableDutchText, editableText, getOpsOpening, previewRichFields } from "@/lib/ops/job-openings";
-import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/ops/opening-status-labels";
+import { editableDutchText, editableText, getOpsOpening, previewRichFields } from "@/lib/careers/console";
+import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/careers/status-labels";
 import { jobOpeningPath } from "@/lib/site/site-url";
 
 type Props = { params: Promise<{ jobId: string }> };
@@ -67,7 +67,7 @@ export default async function EditJobOpeningPage({ params }: Props) {
         lead={`${opening.department}, ${opening.location}`}
       />
       <div className={`container ${ops.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <ul className={styles.facts}>
           <li>
             Status: <span className={styles.status}>{STATUS_LABELS[opening.status]}</span>
