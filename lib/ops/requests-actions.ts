@@ -2,15 +2,15 @@
 // The server actions of the requests overview: its filter form, and /ops/requests/{id}'s cancel on the
 // homeowner's behalf, with a reason and the operator's password (lib/ops/requests.ts, as the API's handler).
 import { redirect } from "next/navigation";
+import { consoleChange } from "../forms/action";
 import { textOf } from "../validations/form-data";
 import { requireOperator } from "./access";
 import type { StepFormState } from "../requests/step-form";
 import { cancelRequestForHomeowner, parseRequestId } from "./requests";
-import { runOpsAction } from "./run-action";
 
 export async function cancelForHomeownerAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const back = `/ops/requests/${encodeURIComponent(textOf(form, "request_id"))}`;
-  return runOpsAction(form, "request-cancelled-for-homeowner", back, (operator) =>
+  return consoleChange(form, "request-cancelled-for-homeowner", back, (operator) =>
     cancelRequestForHomeowner(operator, parseRequestId(textOf(form, "request_id")), {
       reason: textOf(form, "reason"),
       state: textOf(form, "state"),
