@@ -9,7 +9,7 @@ import { localeFromAcceptLanguage } from "../i18n/accept-language";
 import { localizeValidationMessage } from "../validations/messages";
 import { getTranslator } from "../i18n/translator";
 
-export const errorStatus = {
+const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,
@@ -62,7 +62,7 @@ function fixedMessages(tree: object, prefix = ""): [string, ApiMessageKey][] {
 const FIXED = new Map(fixedMessages(en));
 
 /** `message` (English, as thrown) in `locale`: translated when the catalogue has it, else as it is. */
-export function translateFixed(message: string, locale: Locale): string {
+function translateFixed(message: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE) return message;
   const key = FIXED.get(message);
   return key ? apiMessage(locale, { key }) : message;

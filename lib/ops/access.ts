@@ -43,7 +43,7 @@ export const operatorRoute = hiddenRoute(async (req: Request) => {
 });
 
 /** Thrown when a destructive action's password re-entry fails. */
-export class PasswordConfirmationError extends ApiError {
+class PasswordConfirmationError extends ApiError {
   constructor(message: string, headers?: Record<string, string>) {
     super(headers ? "rate_limited" : "forbidden", message, [{ path: "password", message }], headers);
   }
