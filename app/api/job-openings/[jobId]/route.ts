@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { parseParam, withErrors } from "@/lib/api/handler";
 import { PUBLIC_CACHE_CONTROL, toJobOpeningPayload } from "@/lib/careers/payload";
 import { lookUpJobOpening } from "@/lib/careers/queries";
-import { jobIdSchema } from "@/lib/validations/job-openings";
+import { jobIdSchema } from "@/lib/careers/schemas";
 
 export const GET = withErrors<{ jobId: string }>(async ({ params }) => {
   const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");

@@ -6,8 +6,8 @@
 import { ApiError } from "@/lib/api/errors";
 import { parseJson, parseParam } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { deleteOpening, getOpsOpening, toOpsPayload, updateOpening } from "@/lib/ops/job-openings";
-import { jobIdSchema } from "@/lib/validations/job-openings";
+import { deleteOpening, getOpsOpening, toOpsPayload, updateOpening } from "@/lib/careers/console";
+import { jobIdSchema } from "@/lib/careers/schemas";
 import { z } from "zod";
 
 type Params = { jobId: string };

@@ -1,8 +1,8 @@
 // POST /api/ops/job-openings/{job_id}/duplicate – a new draft with the same content under a new job id (<id>-copy …); {version?}
 import { parseJson, parseParam } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { duplicateOpening, toOpsPayload } from "@/lib/ops/job-openings";
-import { jobIdSchema } from "@/lib/validations/job-openings";
+import { duplicateOpening, toOpsPayload } from "@/lib/careers/console";
+import { jobIdSchema } from "@/lib/careers/schemas";
 import { z } from "zod";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ jobId: string }>({
