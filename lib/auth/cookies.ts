@@ -55,7 +55,7 @@ export function parseCookieHeader(header: string | null | undefined): Cookie[] {
 }
 
 /** The value of the cookie `name` in a Cookie request header (the first one of that name), or null. */
-export function cookieValue(header: string | null | undefined, name: string): string | null {
+function cookieValue(header: string | null | undefined, name: string): string | null {
   return parseCookieHeader(header).find((cookie) => cookie.name === name)?.value ?? null;
 }
 
@@ -95,7 +95,7 @@ export function sessionTokenFrom(cookies: Iterable<Cookie>, name: string): strin
 // by its reader (lib/auth/sessions.ts), so nothing cached here outlives a revocation.
 
 /** At most this many tokens are kept (least recently used dropped first): about 5 MB at the most. */
-export const SESSION_TOKEN_CACHE_MAX = 5_000;
+const SESSION_TOKEN_CACHE_MAX = 5_000;
 const KEEP_MS = 5 * 60_000;
 
 const decoded = new Map<string, { claims: JWT; expires: number; until: number }>();
@@ -227,7 +227,7 @@ export async function applyRememberChoice(response: Response, options: { cookieN
 // counted on their own (lib/auth/limits.ts), so strangers' failed guesses on the same account never slow
 // its owner down. The token grants nothing by itself: the password is still checked.
 
-export const DEVICE_COOKIE_BASENAME = "fixwell.device";
+const DEVICE_COOKIE_BASENAME = "fixwell.device";
 /** How long a browser stays known after its last successful sign-in. */
 export const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 

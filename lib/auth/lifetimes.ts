@@ -29,7 +29,7 @@ export type SessionClaims = {
 
 const seconds = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-export function signedInAt(claims: SessionClaims): number | null {
+function signedInAt(claims: SessionClaims): number | null {
   return seconds(claims.authTime) ?? seconds(claims.iat);
 }
 
@@ -38,7 +38,7 @@ export function sessionVersionOf(claims: SessionClaims): number {
 }
 
 /** The moment the session must end whatever happens, in seconds since the epoch. */
-export function sessionDeadline(claims: SessionClaims): number {
+function sessionDeadline(claims: SessionClaims): number {
   const start = signedInAt(claims) ?? 0;
   return start + (claims.remember === true ? REMEMBERED_SESSION_MAX_AGE : BROWSER_SESSION_MAX_AGE);
 }

@@ -21,23 +21,23 @@ const ONE_HOUR = 60 * 60;
 export const SIGN_IN_PER_ACCOUNT_AND_IP: LimitSpec = { name: "signin_account", points: 10, durationSeconds: FIFTEEN_MINUTES };
 export const SIGN_IN_PER_IP: LimitSpec = { name: "signin_ip", points: 100, durationSeconds: FIFTEEN_MINUTES };
 export const SIGN_IN_PER_ACCOUNT: LimitSpec = { name: "signin_account_hour", points: 100, durationSeconds: ONE_HOUR };
-export const SIGN_IN_PER_KNOWN_DEVICE: LimitSpec = { name: "signin_device", points: 10, durationSeconds: FIFTEEN_MINUTES };
+const SIGN_IN_PER_KNOWN_DEVICE: LimitSpec = { name: "signin_device", points: 10, durationSeconds: FIFTEEN_MINUTES };
 /** The growing wait between an account's failures once this many were counted in the hour. */
 export const SLOWDOWN_AFTER_FAILURES = 10;
-export const MAX_SLOWDOWN_SECONDS = 60;
+const MAX_SLOWDOWN_SECONDS = 60;
 const SIGN_IN_SLOWDOWN: LimitSpec = { name: "signin_slowdown", points: 1, durationSeconds: MAX_SLOWDOWN_SECONDS };
 export const SIGN_UP_PER_IP: LimitSpec = { name: "signup_ip", points: 10, durationSeconds: FIFTEEN_MINUTES };
 /** Reset links mailed to one address, and asked for from one client address, per hour. */
-export const PASSWORD_RESET_PER_EMAIL: LimitSpec = { name: "reset_email", points: 5, durationSeconds: ONE_HOUR };
-export const PASSWORD_RESET_PER_IP: LimitSpec = { name: "reset_ip", points: 20, durationSeconds: ONE_HOUR };
+const PASSWORD_RESET_PER_EMAIL: LimitSpec = { name: "reset_email", points: 5, durationSeconds: ONE_HOUR };
+const PASSWORD_RESET_PER_IP: LimitSpec = { name: "reset_ip", points: 20, durationSeconds: ONE_HOUR };
 /** "Send again" of the verification link, per account and hour. */
-export const VERIFICATION_RESEND_PER_ACCOUNT: LimitSpec = { name: "verify_resend", points: 3, durationSeconds: ONE_HOUR };
+const VERIFICATION_RESEND_PER_ACCOUNT: LimitSpec = { name: "verify_resend", points: 3, durationSeconds: ONE_HOUR };
 /**
  * Wrong current passwords typed by a signed-in browser, counted per account and per form ("change
  * password", "delete my account", an operator's confirmation): a stolen session must not become a way to
  * guess the password, and its guesses at one form must not lock the owner out of the others.
  */
-export const CURRENT_PASSWORD_PER_ACCOUNT: LimitSpec = { name: "current_password", points: 10, durationSeconds: FIFTEEN_MINUTES };
+const CURRENT_PASSWORD_PER_ACCOUNT: LimitSpec = { name: "current_password", points: 10, durationSeconds: FIFTEEN_MINUTES };
 
 export type AuthLimiters = {
   signInPerAccount: Limiter;

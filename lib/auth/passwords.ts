@@ -85,7 +85,7 @@ export type SignedInAccount = { id: string; email: string };
  * Stores `passwordHash` for `userId` and ends every session of the account, inside the caller's
  * transaction. With `notify`, queues the notice to the account's address and returns the mail's id.
  */
-export async function replacePassword(
+async function replacePassword(
   tx: Tx,
   userId: string,
   passwordHash: string,
@@ -102,7 +102,7 @@ export async function replacePassword(
  * A mailed link (a reset, an invitation) was just spent: its account gets `passwordHash` as above, and
  * the address the link reached counts as verified if it is still the account's.
  */
-export async function replacePasswordFromLink(
+async function replacePasswordFromLink(
   tx: Tx,
   link: LiveToken,
   passwordHash: string,
@@ -149,7 +149,7 @@ export type ChangePasswordOutcome =
   | { kind: "rate_limited"; retryAfterSeconds: number }
   | { kind: "refused"; message: string };
 
-export const SAME_PASSWORD_MESSAGE = "The new password is the one you have now. Choose a different one.";
+const SAME_PASSWORD_MESSAGE = "The new password is the one you have now. Choose a different one.";
 
 /** "Change password" on /account. Nothing changes unless the current password is right and the new one passes the policy. */
 export async function changePassword(

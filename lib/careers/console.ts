@@ -105,8 +105,7 @@ async function readWithDutch(tx: Tx, jobId: string): Promise<RowWithDutch | null
   return tx.jobOpening.findUnique({ where: { jobId }, include: WITH_DUTCH });
 }
 
-export const NOT_FOUND_MESSAGE = "That job opening was not found.";
-const notFound = () => new ApiError("not_found", NOT_FOUND_MESSAGE);
+const notFound = () => new ApiError("not_found", { key: "jobOpeningNotFound" });
 
 /** The console's page of one opening. */
 export function opsOpeningPath(jobId: string): string {

@@ -201,7 +201,7 @@ export type OpsRequestDetail = OverviewRow & {
 /** A request's id in an address or a form; a malformed one is "not found". */
 export function parseRequestId(value: unknown): string {
   const parsed = requestIdSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError("not_found", "That request was not found.");
+  if (!parsed.success) throw new ApiError("not_found", { key: "requestNotFound" });
   return parsed.data;
 }
 
@@ -236,7 +236,7 @@ export async function viewRequest(operator: Operator, id: string): Promise<OpsRe
         review: { select: { stars: true, text: true } },
       },
     });
-    if (!row) throw new ApiError("not_found", "That request was not found.");
+    if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
     await recordAudit(tx, operator, {
       action: "view_homeowner_email",
       targetType: "request",

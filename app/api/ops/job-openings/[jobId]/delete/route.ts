@@ -7,7 +7,7 @@ import { z } from "zod";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ jobId: string }>({
   POST: async ({ req, params, operator }) => {
-    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");
     const { jobId: deleted } = await deleteOpening(operator, jobId, await parseJson(req, z.unknown()));
     return Response.json({ deleted });
   },
