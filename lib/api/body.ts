@@ -11,13 +11,13 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const kinds = {
   json: {
     type: JSON_TYPE,
-    wrongType: "Send the request body as JSON (Content-Type: application/json).",
-    tooLarge: `The request body may be at most ${MAX_BODY_BYTES / 1024} KiB.`,
+    wrongType: { key: "body.jsonType" },
+    tooLarge: { key: "body.jsonTooLarge", values: { kib: MAX_BODY_BYTES / 1024 } },
   },
   form: {
     type: FORM_TYPE,
-    wrongType: "Send the form as application/x-www-form-urlencoded, as the sign-in form does.",
-    tooLarge: `The form may be at most ${MAX_BODY_BYTES / 1024} KiB.`,
+    wrongType: { key: "body.formType" },
+    tooLarge: { key: "body.formTooLarge", values: { kib: MAX_BODY_BYTES / 1024 } },
   },
 } as const;
 

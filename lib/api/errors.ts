@@ -49,17 +49,6 @@ export function apiMessage(locale: Locale, { key, values = {} }: ApiMessage): st
   return getTranslator(locale, "api")(key, resolved);
 }
 
-// Words a caller still throws as a string: a schema's validation message (translated by the validation
-// catalogue) as it is, or — until the sign-in and password modules throw keys too — an English sentence
-// of this catalogue, known by its words. Every other error carries its message's key.
-function fixedMessages(tree: object, prefix = ""): [string, ApiMessageKey][] {
-  return Object.entries(tree).flatMap(([name, value]) =>
-    typeof value === "string" ? (value.includes("{") ? [] : [[value, `${prefix}${name}` as ApiMessageKey] as [string, ApiMessageKey]]) : fixedMessages(value, `${prefix}${name}.`),
-  );
-}
-
-const FIXED = new Map(fixedMessages(en));
-
 export type ErrorIssue = { path: string; message: string };
 
 /** An issue as thrown: its message a catalogue entry, or a schema's words. */
@@ -67,11 +56,11 @@ export type IssueInput = { path: string; message: string | ApiMessage };
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
 
-const issueIn = (locale: Locale, message: string | ApiMessage): string => {
+// A message given as a string is a schema's validation words: the validation catalogue knows its key.
+// Every other message is given by its key in the api catalogue.
+const textIn = (locale: Locale, message: string | ApiMessage): string => {
   if (typeof message !== "string") return apiMessage(locale, message);
-  if (locale === DEFAULT_LOCALE) return message;
-  const key = FIXED.get(message);
-  return key ? apiMessage(locale, { key }) : localizeValidationMessage(message, getTranslator(locale, "validation"));
+  return locale === DEFAULT_LOCALE ? message : localizeValidationMessage(message, getTranslator(locale, "validation"));
 };
 
 export class ApiError extends Error {
@@ -88,7 +77,7 @@ export class ApiError extends Error {
   ) {
     super(typeof message === "string" ? message : apiMessage(DEFAULT_LOCALE, message));
     this.name = "ApiError";
-    this.text = typeof message === "string" ? (FIXED.has(message) ? { key: FIXED.get(message)! } : undefined) : message;
+    this.text = typeof message === "string" ? undefined : message;
     this.issueTexts = issues;
   }
 
@@ -106,14 +95,14 @@ export class ApiError extends Error {
     return new ApiError(this.code, this.text ?? this.message, issues, this.headers);
   }
 
-  /** The message in `locale` (a schema's words as they are). */
+  /** The message in `locale`. */
   messageIn(locale: Locale): string {
-    return locale === DEFAULT_LOCALE || !this.text ? this.message : apiMessage(locale, this.text);
+    return textIn(locale, this.text ?? this.message);
   }
 
   /** The issues in `locale`. */
   issuesIn(locale: Locale): ErrorIssue[] | undefined {
-    return this.issueTexts?.map((issue) => ({ path: issue.path, message: issueIn(locale, issue.message) }));
+    return this.issueTexts?.map((issue) => ({ path: issue.path, message: textIn(locale, issue.message) }));
   }
 
   static fromZod(error: z.ZodError, message: ApiMessage | string = { key: "fieldsInvalid" }): ApiError {

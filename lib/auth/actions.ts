@@ -21,7 +21,7 @@ import { forgotPasswordSchema, newPasswordFormSchema, newPasswordSchema, signInS
 import { isOperator, requireUser } from "./current-user";
 import { signInErrorKey, SIGN_IN_ERRORS, waitMinutes } from "../i18n/sign-in-errors";
 import { withNotice } from "../notices";
-import { INVALID_LINK_MESSAGE, requestPasswordReset, resetPasswordWithLink, setPasswordWithLink } from "./passwords";
+import { requestPasswordReset, resetPasswordWithLink, setPasswordWithLink } from "./passwords";
 import { deviceToken, endAllSessions, endSession, startSession } from "./sessions";
 import { attemptSignIn, registerUser, type SignInResult } from "./sign-in";
 
@@ -154,13 +154,9 @@ export const setPasswordAction = formAction.action<SetPasswordFormState, { passw
     failure: unexpected("errors.setPasswordFailed"),
   },
   async ({ form, locale, kept, input, messages, moveOn }) => {
-    try {
-      await setPasswordWithLink(textOf(form, "token"), input.password);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.issues?.length) return { ...kept, fieldErrors: await fieldErrorsIn(error.issues, locale) };
-      return { ...kept, message: error.message === INVALID_LINK_MESSAGE ? (await messages("auth"))("errors.invalidSetPasswordLink") : error.message };
-    }
+    const outcome = await setPasswordWithLink(textOf(form, "token"), input.password);
+    if (outcome.kind === "dead_link") return { ...kept, message: (await messages("auth"))("errors.invalidSetPasswordLink") };
+    if (outcome.kind === "refused") return { ...kept, fieldErrors: await fieldErrorsIn([{ path: "password", message: outcome.message }], locale) };
     return moveOn(withNotice(localizedPath(locale, "/login"), "password-set"));
   },
 );

@@ -198,7 +198,7 @@ export async function handleAuthGet(req: NextRequest, context: Context): Promise
   try {
     // Credentials are only ever POSTed; next-auth would answer a GET here with a 500.
     if ((await actionOf(context)) === "callback") {
-      throw new ApiError("method_not_allowed", "Sign in with the form on /login.");
+      throw new ApiError("method_not_allowed", { key: "signInWithForm" });
     }
     const response: Response = await NextAuth(req, context, authOptions());
     return await remember(screened(req, response));
@@ -211,7 +211,7 @@ export async function handleAuthPost(req: NextRequest, context: Context): Promis
   try {
     // The client-side log relay is not used; it would let anyone write lines into the server log.
     if ((await actionOf(context)) === "_log") return new Response(null, { status: 204 });
-    if (isCrossSiteRequest(req)) throw new ApiError("forbidden", "Cross-site requests are not accepted.");
+    if (isCrossSiteRequest(req)) throw new ApiError("forbidden", { key: "crossSite" });
     const text = await readBody(req, "form");
     const form = new URLSearchParams(text);
     const json = form.get("json") === "true";
@@ -224,7 +224,7 @@ export async function handleAuthPost(req: NextRequest, context: Context): Promis
     // ?csrf=true, which its client would mistake for success.
     if (target?.searchParams.get("csrf") === "true") {
       if (json) return toLoginError(target, SIGN_IN_ERRORS.csrf, 403, true, response);
-      throw new ApiError("forbidden", "The form has expired or did not come from this site. Reload the page and try again.");
+      throw new ApiError("forbidden", { key: "formFromElsewhere" });
     }
     const answer = failureAnswer(failure);
     if (answer && target) return toLoginError(target, answer.error, answer.status, json, response, answer.headers);

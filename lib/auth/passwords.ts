@@ -7,7 +7,6 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
 import type { Prisma } from "../generated/prisma/client";
-import { ApiError } from "../api/errors";
 import commonPasswordList from "../data/common-passwords.json";
 import { getDb } from "../db";
 import { enqueueMail, nudgeMailDelivery, passwordChangedMessage, passwordResetMessage } from "../mail";
@@ -257,7 +256,7 @@ export async function resetPasswordWithLink(token: unknown, password: string, no
 // in: the person signs in with the new password. Spending the link also confirms the address it was
 // sent to.
 
-export const INVALID_LINK_MESSAGE = "This link has expired or has already been used. Ask the person who invited you for a new one.";
+export type SetPasswordOutcome = { kind: "set" } | { kind: "dead_link" } | { kind: "refused"; message: string };
 
 /** The address a set-password link is for, while it is live; null otherwise. */
 export async function findSetPasswordLink(token: unknown): Promise<{ email: string } | null> {
@@ -266,15 +265,16 @@ export async function findSetPasswordLink(token: unknown): Promise<{ email: stri
   return live ? { email: live.email } : null;
 }
 
-/** Spends the link and sets the account's password; 400 for a refused password or a dead link. */
-export async function setPasswordWithLink(token: unknown, password: string, now = new Date()): Promise<void> {
+/** Spends the link and sets the account's password, unless the password is refused or the link is dead. */
+export async function setPasswordWithLink(token: unknown, password: string, now = new Date()): Promise<SetPasswordOutcome> {
   const problem = passwordPolicyProblem(password);
-  if (problem) throw new ApiError("validation_failed", problem, [{ path: "password", message: problem }]);
+  if (problem) return { kind: "refused", message: problem };
   const passwordHash = await hashPassword(password);
   const db = await getDb();
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx): Promise<SetPasswordOutcome> => {
     const link = await spendToken(tx, token, "set_password", now);
-    if (!link) throw new ApiError("bad_request", INVALID_LINK_MESSAGE);
+    if (!link) return { kind: "dead_link" };
     await replacePasswordFromLink(tx, link, passwordHash, { notify: false, now });
+    return { kind: "set" };
   });
 }

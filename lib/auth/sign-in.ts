@@ -103,13 +103,11 @@ export async function attemptSignIn(
 
 // ---- Signing up.
 
-const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
-
 /** `locale`: the language the account is written to in (its mail), English unless given. */
 export type SignUpOptions = { ip: string | null; limiters?: AuthLimiters; locale?: Locale };
 
 function emailTaken(): ApiError {
-  return new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: EMAIL_TAKEN_MESSAGE }]);
+  return new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: { key: "emailTaken" } }]);
 }
 
 /** Creates the account for already validated input; returns the new user without its hash. */

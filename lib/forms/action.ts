@@ -63,13 +63,12 @@ export type ActionOptions<S, I> = {
   /** The schema of the input, and the input it is given from the form. */
   schema?: z.ZodType<I>;
   input?: (form: FormData) => unknown;
-  /** The message of an unexpected failure; a general English one without it. */
+  /** The message of an unexpected failure; a general one without it. */
   failure?: (context: FailureContext) => string | Promise<string>;
 };
 
 export type FormAction<S> = (previous: S, form: FormData) => Promise<S>;
 
-const GENERAL_FAILURE = "That did not work just now. Please try again in a moment.";
 const EMPTY_STATE: FormState = { fieldErrors: {}, message: null };
 
 class ActionClient<C extends object> {
@@ -104,7 +103,7 @@ class ActionClient<C extends object> {
       } catch (error) {
         if (error instanceof ApiError) return { ...kept, message: error.messageIn(locale), fieldErrors: fieldErrorsOf(error.issuesIn(locale) ?? []) };
         logFailure(options.area, options.name, error);
-        return { ...kept, fieldErrors: {}, message: options.failure ? await options.failure({ locale, messages }) : GENERAL_FAILURE };
+        return { ...kept, fieldErrors: {}, message: options.failure ? await options.failure({ locale, messages }) : apiMessage(locale, { key: "request.stepFailed" }) };
       }
       if (answer instanceof Redirect) redirect(answer.to);
       return answer;

@@ -29,7 +29,7 @@ const VALID_DAYS = TOKEN_LIFETIMES_MS.set_password / (24 * 60 * 60 * 1000);
  */
 export async function inviteHandyman(handymanId: number, rawEmail: string, { inTransaction }: InviteOptions = {}): Promise<Invitation> {
   const parsed = emailSchema.safeParse(rawEmail);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "That email address is not valid.");
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, { key: "emailInvalid" });
   const email = parsed.data;
   // The outbox takes a stricter address than sign-in does ({a}@b.c passes the one, not the other): refuse it here, not with a 500 later.
   const deliverable = mailMessageSchema.shape.to.safeParse(email);

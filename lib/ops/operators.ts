@@ -18,7 +18,7 @@ const VALID_DAYS = TOKEN_LIFETIMES_MS.set_password / (24 * 60 * 60 * 1000);
 /** Creates the operator account for `email` and queues its invitation; 400 for a malformed address, 409 for one in use. */
 export async function createOperator(rawEmail: string): Promise<OperatorInvitation> {
   const parsed = emailSchema.safeParse(rawEmail);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "That email address is not valid.");
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, { key: "emailInvalid" });
   const email = parsed.data;
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
   const db = await getDb();

@@ -1,9 +1,13 @@
 // An ApiError carries its message's key: the English words of the wire stay as they were, and the same
 // error answers in Dutch without any English sentence being looked up.
 import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
+import { handleAuthGet, handleAuthPost } from "@/lib/auth/next-auth";
+import { registerUser } from "@/lib/auth/sign-in";
 import en from "../../messages/en/api.json";
 import nl from "../../messages/nl/api.json";
+import nlValidation from "../../messages/nl/validation.json";
 
 describe("ApiError with a key", () => {
   it("says its message in English by default and in Dutch when asked, with its values", () => {
@@ -20,5 +24,35 @@ describe("ApiError with a key", () => {
     expect(moved.messageIn("nl")).toBe(nl.handymanNotFound);
     expect(moved.issuesIn("nl")).toEqual([{ path: "email", message: nl.emailInvalid }]);
     expect(moved.status).toBe(404);
+  });
+});
+
+describe("the sign-in route and sign-up answer in Dutch by key", () => {
+  const SIGN_IN = "http://localhost:3000/api/auth/callback/credentials";
+  const context = { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) };
+  const post = (headers: Record<string, string>) => new NextRequest(SIGN_IN, { method: "POST", headers, body: "email=a%40example.test" });
+
+  it.each([
+    ["a GET of the callback", () => handleAuthGet(new NextRequest(SIGN_IN, { headers: { "accept-language": "nl" } }), context), 405, nl.signInWithForm],
+    ["a cross-site post", () => handleAuthPost(post({ "accept-language": "nl", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }), context), 403, nl.crossSite],
+    ["a post that is not a form", () => handleAuthPost(post({ "accept-language": "nl", "content-type": "text/plain" }), context), 415, nl.body.formType],
+  ])("%s: the status of old, the message from the Dutch catalogue", async (_, answer, status, message) => {
+    const response = await answer();
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+  });
+
+  it("a post that is not a form keeps its English words without a Dutch Accept-Language", async () => {
+    const response = await handleAuthPost(post({ "content-type": "text/plain" }), context);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(en.body.formType);
+  });
+
+  it("a taken email's conflict and a common password's refusal name their words in Dutch", async () => {
+    const refused = await registerUser({ email: "a@example.test", password: "password123" }, { ip: null }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).issuesIn("nl")).toEqual([{ path: "password", message: nlValidation.passwordCommon }]);
+    const taken = new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: { key: "emailTaken" } }]);
+    expect(taken.messageIn("nl")).toBe(nl.emailTaken);
+    expect(taken.issuesIn("nl")).toEqual([{ path: "email", message: nl.emailTaken }]);
   });
 });

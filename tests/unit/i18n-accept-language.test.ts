@@ -45,8 +45,9 @@ describe("API error messages", () => {
     expect(error.messageIn("nl")).toBe("Dat kan nu niet: de aanvraag wacht op het antwoord van de vakman.");
   });
 
-  it("knows a message thrown as English words when the catalogue has it, and leaves any other as it is", () => {
-    expect(new ApiError("not_found", "That handyman was not found.").messageIn("nl")).toBe("Die vakman is niet gevonden.");
+  it("translates a message thrown as a schema's words, and leaves any other string as it is", () => {
+    expect(new ApiError("validation_failed", "Choose a city.").messageIn("nl")).toBe("Kies een stad.");
+    expect(new ApiError("not_found", "That handyman was not found.").messageIn("nl")).toBe("That handyman was not found.");
     expect(new ApiError("conflict", "Something only English knows.").messageIn("nl")).toBe("Something only English knows.");
   });
 
@@ -57,7 +58,7 @@ describe("API error messages", () => {
   });
 
   it("answers with the same code and status in either language, issues translated where the catalogue has them", async () => {
-    const error = new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: "An account with this email already exists. Sign in instead." }]);
+    const error = new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: { key: "emailTaken" } }]);
     const english = await errorResponse(error).json();
     const dutch = errorResponse(error, "nl");
     expect(dutch.status).toBe(409);
