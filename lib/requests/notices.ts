@@ -22,8 +22,8 @@ type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { user
 export const PRO_PATH = "/pro";
 const orderPath = (requestId: string) => `/dashboard/orders/${requestId}`;
 
-/** "painting job in Rotterdam", "schilderklus in Rotterdam". */
-export function jobName(request: Pick<RepairRequest, "taskType" | "city">, locale: Locale = DEFAULT_LOCALE): string {
+/** A repair request named for its mails: "painting job in Rotterdam", "schilderklus in Rotterdam". */
+export function repairName(request: Pick<RepairRequest, "taskType" | "city">, locale: Locale = DEFAULT_LOCALE): string {
   return mailText(locale)("job", { job: taskJobName(request.taskType, locale), city: mailCity(request.city, locale) });
 }
 
@@ -64,7 +64,7 @@ type PassReason = "declined" | "expired" | "unavailable";
 export const notify = {
   async offered(tx: Tx, after: AfterCommit, { request, handymanId, respondBy }: { request: Request; handymanId: number; respondBy: Date }) {
     await toHandyman(tx, after, handymanId, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       const date = formatDate(request.date, locale);
       return composeMail({
         to,
@@ -82,7 +82,7 @@ export const notify = {
   async accepted(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -102,7 +102,7 @@ export const notify = {
     const previous = await handymanContact(tx, previousHandymanId);
     const next = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -120,7 +120,7 @@ export const notify = {
   ) {
     const previous = await handymanContact(tx, previousHandymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -134,7 +134,7 @@ export const notify = {
   async done(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -147,7 +147,7 @@ export const notify = {
 
   async cancelled(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
     await toHandyman(tx, after, handymanId, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       const date = formatDate(request.date, locale);
       return composeMail({
         to,
@@ -165,7 +165,7 @@ export const notify = {
       requestCancelledForYouMessage({
         to,
         locale,
-        job: jobName(request, locale),
+        job: repairName(request, locale),
         date: formatDate(request.date, locale),
         reason,
         url: pageLink(locale, orderPath(request.id)),
@@ -177,7 +177,7 @@ export const notify = {
   async handymanLeft(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -190,7 +190,7 @@ export const notify = {
 
   async dateProposed(tx: Tx, after: AfterCommit, { request, handymanId, date }: { request: Request; handymanId: number; date: string }) {
     await toHandyman(tx, after, handymanId, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
@@ -204,7 +204,7 @@ export const notify = {
   async dateAnswered(tx: Tx, after: AfterCommit, { request, handymanId, date, confirmed }: { request: Request; handymanId: number; date: string; confirmed: boolean }) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
-      const job = jobName(request, locale);
+      const job = repairName(request, locale);
       return composeMail({
         to,
         locale,

@@ -50,14 +50,14 @@ describe.each(LOCALES)("the %s catalogue", (locale) => {
 });
 
 describe("the mails' words", async () => {
-  const { jobName } = await import("@/lib/requests/notices");
+  const { repairName } = await import("@/lib/requests/notices");
   const { getTranslator } = await import("@/lib/i18n/translator");
 
-  it.each(LOCALES)("name every task type's job in every city with the catalogue's words (%s), never a stand-in", (locale) => {
+  it.each(LOCALES)("name every task type's repair in every city with the catalogue's words (%s), never a stand-in", (locale) => {
     const words = catalogue(locale);
     for (const taskType of TASK_TYPES) {
       for (const city of CITIES) {
-        expect(jobName({ taskType, city }, locale)).toBe(`${wordAt(words, `taskTypes.${taskType}.job`)} in ${wordAt(words, `cities.${city}`)}`);
+        expect(repairName({ taskType, city }, locale)).toBe(`${wordAt(words, `taskTypes.${taskType}.job`)} in ${wordAt(words, `cities.${city}`)}`);
       }
     }
   });
