@@ -21,7 +21,7 @@ export const OPENING_LIMITS = {
 /** Ids the console's own addresses use (/ops/job-openings/new, /api/ops/job-openings/preview). */
 const RESERVED_JOB_IDS = new Set(["new", "preview"]);
 
-export const newJobIdSchema = jobIdSchema.refine((id) => !RESERVED_JOB_IDS.has(id), "is a word the console keeps for itself; choose another id");
+const newJobIdSchema = jobIdSchema.refine((id) => !RESERVED_JOB_IDS.has(id), "is a word the console keeps for itself; choose another id");
 
 const text = (max: number, what: string) =>
   z
@@ -36,9 +36,9 @@ const isoDate = (what: string) => z.iso.date({ error: `Enter the ${what} as a da
 const optionalDate = (what: string) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), isoDate(what).optional());
 
-export const departmentSchema = z.enum(DEPARTMENT_ORDER, { error: `Choose one of the departments: ${DEPARTMENT_ORDER.join(", ")}.` });
+const departmentSchema = z.enum(DEPARTMENT_ORDER, { error: `Choose one of the departments: ${DEPARTMENT_ORDER.join(", ")}.` });
 
-export const contentFormatSchema = z.enum(["html", "markdown"], { error: "Choose HTML or Markdown." });
+const contentFormatSchema = z.enum(["html", "markdown"], { error: "Choose HTML or Markdown." });
 
 const openingFields = {
   department: departmentSchema,
@@ -60,7 +60,7 @@ const openingFields = {
 export const createOpeningSchema = z.object({ job_id: newJobIdSchema, ...openingFields });
 
 /** The version a change was based on; forms send it as text. */
-export const versionSchema = z.coerce
+const versionSchema = z.coerce
   .number({ error: "The version of the opening is missing; open it again." })
   .int("The version of the opening is missing; open it again.")
   .min(1, "The version of the opening is missing; open it again.")

@@ -17,10 +17,10 @@ import { TRANSLATED_OPENING_FIELDS, TRANSLATED_WIRE_FIELDS, translatedFieldsOf, 
 /** The one language besides English an opening can have (the table's CHECK constraint agrees). */
 export const TRANSLATION_LOCALE = "nl" as const;
 
-export const DUTCH_FIELDS = TRANSLATED_WIRE_FIELDS;
+const DUTCH_FIELDS = TRANSLATED_WIRE_FIELDS;
 export type DutchField = TranslatedWireField;
 
-export const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
+const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
 
 const LABELS: Record<DutchField, string> = {
   department: "department",
@@ -44,7 +44,7 @@ export type DutchChange = { kind: "keep" } | { kind: "remove" } | { kind: "set";
 /** The Dutch columns to store: plain fields as typed, rich ones sanitised with their Markdown source. */
 export type DutchColumns = Pick<JobOpening, TranslatedOpeningField> & { requirementsSource: string | null; benefitsSource: string | null };
 
-export const INCOMPLETE_MESSAGE =
+const INCOMPLETE_MESSAGE =
   "The Dutch version is incomplete. Fill in every Dutch field, or leave them all empty for an opening without a Dutch version.";
 
 /** The Dutch version of a create or edit body, or the issues that refuse it (paths `nl.<field>`). */

@@ -38,7 +38,7 @@ const summaryColumns = { jobId: true, department: true, role: true, location: tr
 const PUBLISHED = { status: "published" } as const;
 
 /** A DATE column arrives as midnight UTC; the calendar date is all that matters. */
-export function toIsoDate(date: Date): string {
+function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 

@@ -5,8 +5,7 @@ import "server-only";
 import { markdownToHtml } from "./markdown";
 import { hasVisibleText, sanitizeJobHtmlWithReport } from "./sanitize";
 
-export const RICH_TEXT_FORMATS = ["html", "markdown"] as const;
-export type RichTextFormat = (typeof RICH_TEXT_FORMATS)[number];
+export type RichTextFormat = "html" | "markdown";
 
 export type RenderedRichText = {
   /** Sanitised HTML: what is stored in the column the public pages read. */
