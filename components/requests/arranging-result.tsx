@@ -14,7 +14,7 @@ import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
 import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
 import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
-import { cityLabel, taskJobName, taskWorkName, tradeNames, typicalJobName } from "@/lib/requests/words";
+import { cityLabel, taskJobName, taskWorkName, typicalJobName } from "@/lib/requests/words";
 import type { ConfirmationView } from "@/lib/requests/details";
 import { estimateJob } from "@/lib/requests/estimates";
 import type { RepairRequest } from "@/lib/requests/schemas";
@@ -52,19 +52,9 @@ function holderStatus(view: ConfirmationView, name: string, t: Translate, locale
   }
 }
 
-/**
- * "Why this handyman" in the page's language: English as lib/requests/why-this-handyman.ts words it
- * (shared with the order page's timeline), other languages from the catalogue by the same rule.
- */
+/** "Why this handyman" in the page's language (the order page's timeline says the same, in English). */
 function whyIn(locale: Locale, t: Translate, handyman: Pick<Handyman, "id">, ranking: readonly Pick<Handyman, "id">[], context: MatchContext): string {
-  if (locale === "en") return whyThisHandyman(handyman, ranking, context);
-  const { criterion, city, taskType } = context;
-  const trade = tradeNames(taskType, locale);
-  const words = { trade: trade.one, trades: trade.many, city: cityLabel(city, locale), count: ranking.length };
-  const place = ranking.findIndex((h) => h.id === handyman.id) + 1;
-  if (ranking.length === 1 && place === 1) return t(criterion === "available" ? "why.onlyAvailable" : "why.onlyOne", words);
-  if (place === 0) return t("why.chosenFrom", words);
-  return t(`why.${criterion}`, { ...words, place });
+  return whyThisHandyman(handyman, ranking, context, locale, (key, values) => t(key, values));
 }
 
 export function ArrangingResult({ requestId, view }: { requestId?: string; view: ConfirmationView | null }) {

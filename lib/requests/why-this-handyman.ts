@@ -1,38 +1,31 @@
 // "Why this handyman", in one sentence made from the matching rule and the ranking it produced: where
 // the handyman stands and among how many ("Lowest hourly price among the 4 plumbers in Rotterdam").
+// The words are the `request` catalogue's (`why.*`); this module picks the sentence and its values.
 // Pure, so the confirmation in the browser and the timeline on the server say the same thing.
+import type { Locale } from "../../i18n/locales";
 import type { Handyman } from "../matching";
 import type { City, Criterion, TaskType } from "./catalogue";
-import { tradeNames } from "./words";
-
-const ORDINALS = ["", "", "Second", "Third", "Fourth", "Fifth"];
-
-/** 1 → "Lowest", 2 → "Second-lowest", 7 → "7th-lowest". */
-function standing(place: number, extreme: "lowest" | "highest"): string {
-  if (place <= 1) return extreme[0].toUpperCase() + extreme.slice(1);
-  return `${ORDINALS[place] ?? `${place}th`}-${extreme}`;
-}
+import { cityLabel, tradeNames } from "./words";
 
 export type MatchContext = { criterion: Criterion; city: City; taskType: TaskType };
 
-/** One sentence on why `handyman` is where they are in `ranking` (the rule's order for the request). */
-export function whyThisHandyman(handyman: Pick<Handyman, "id">, ranking: readonly Pick<Handyman, "id">[], context: MatchContext): string {
-  const { criterion, city, taskType } = context;
-  const trade = tradeNames(taskType);
-  const count = ranking.length;
+type WhyKey = "why.onlyAvailable" | "why.onlyOne" | "why.chosenFrom" | `why.${Criterion}`;
+
+/** The `request` namespace's translator in the sentence's language (next-intl's `t`, or the server's getTranslator). */
+export type WhyTranslate = (key: WhyKey, values: Record<string, string | number>) => string;
+
+/** One sentence on why `handyman` is where they are in `ranking` (the rule's order for the request), in `locale`. */
+export function whyThisHandyman(
+  handyman: Pick<Handyman, "id">,
+  ranking: readonly Pick<Handyman, "id">[],
+  { criterion, city, taskType }: MatchContext,
+  locale: Locale,
+  t: WhyTranslate,
+): string {
+  const trade = tradeNames(taskType, locale);
+  const words = { trade: trade.one, trades: trade.many, city: cityLabel(city, locale), count: ranking.length };
   const place = ranking.findIndex((h) => h.id === handyman.id) + 1;
-  if (count === 1 && place === 1) {
-    return criterion === "available"
-      ? `The only ${trade.one} in ${city} who is available now.`
-      : `The only ${trade.one} in ${city} who can take this job.`;
-  }
-  if (place === 0) return `Chosen from the ${count} ${trade.many} in ${city}.`;
-  switch (criterion) {
-    case "price":
-      return `${standing(place, "lowest")} hourly price among the ${count} ${trade.many} in ${city}.`;
-    case "rated":
-      return `${standing(place, "highest")} rating among the ${count} ${trade.many} in ${city}.`;
-    case "available":
-      return `Available now, with the ${standing(place, "highest").toLowerCase()} hourly price among the ${count} ${trade.many} in ${city} who are free to start.`;
-  }
+  if (ranking.length === 1 && place === 1) return t(criterion === "available" ? "why.onlyAvailable" : "why.onlyOne", words);
+  if (place === 0) return t("why.chosenFrom", words);
+  return t(`why.${criterion}`, { ...words, place });
 }

@@ -15,6 +15,8 @@ import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { rankHandymen } from "../matching";
 import { formatDate } from "../format";
+import { getTranslator } from "../i18n/translator";
+import { DEFAULT_LOCALE } from "../../i18n/locales";
 import { cityLabel } from "../requests/words";
 import { getHandymanForUserOrThrow, listHandymenForMatching, refreshRating, type PublicHandyman } from "../handymen/queries";
 import { toDbCriterion, type Criterion } from "./catalogue";
@@ -110,7 +112,8 @@ function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderI
 }
 
 function explain(handyman: PublicHandyman, ranking: readonly PublicHandyman[], request: Pick<RepairRequest, "city" | "taskType">, criterion: Criterion) {
-  return whyThisHandyman(handyman, ranking, { criterion, city: request.city, taskType: request.taskType });
+  // The timeline's notes are stored in English.
+  return whyThisHandyman(handyman, ranking, { criterion, city: request.city, taskType: request.taskType }, DEFAULT_LOCALE, getTranslator(DEFAULT_LOCALE, "request"));
 }
 
 /**

@@ -3,9 +3,14 @@ import { describe, expect, it } from "vitest";
 import { handymen, rankHandymen } from "@/lib/matching";
 import { ESTIMATE_FIGURES } from "@/lib/requests/catalogue";
 import { estimateJob } from "@/lib/requests/estimates";
-import { whyThisHandyman } from "@/lib/requests/why-this-handyman";
+import { whyThisHandyman as whyIn, type MatchContext } from "@/lib/requests/why-this-handyman";
+import { getTranslator } from "@/lib/i18n/translator";
+import type { Locale } from "@/i18n/locales";
 import { TASK_TYPES } from "@/lib/requests/catalogue";
 import { formatPriceRange } from "@/lib/format";
+
+const whyThisHandyman = (handyman: { id: number }, ranking: readonly { id: number }[], context: MatchContext, locale: Locale = "en") =>
+  whyIn(handyman, ranking, context, locale, getTranslator(locale, "request"));
 
 describe("whyThisHandyman on the sample list", () => {
   it("names the cheapest plumber in Rotterdam and how many there are", () => {
@@ -27,6 +32,14 @@ describe("whyThisHandyman on the sample list", () => {
     const available = rankHandymen({ criteria: "available", city: "Amsterdam", task_type: "Outlet-replacement" }, handymen);
     expect(whyThisHandyman(available[0], available, { criterion: "available", city: "Amsterdam", taskType: "Outlet-replacement" })).toBe(
       `Available now, with the highest hourly price among the ${available.length} electricians in Amsterdam who are free to start.`,
+    );
+  });
+
+  it("says the same in Dutch from the same catalogue keys, with the city's and trade's Dutch words", () => {
+    const ranking = rankHandymen({ criteria: "price", city: "The Hague", task_type: "Pipe-leakage" }, handymen);
+    expect(ranking.length).toBeGreaterThan(1);
+    expect(whyThisHandyman(ranking[1], ranking, { criterion: "price", city: "The Hague", taskType: "Pipe-leakage" }, "nl")).toBe(
+      `Op één na laagste uurprijs van de ${ranking.length} loodgieters in Den Haag.`,
     );
   });
 
