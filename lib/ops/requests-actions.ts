@@ -1,11 +1,14 @@
 "use server";
-// The server actions of the requests overview: its filter form, and /ops/requests/{id}'s cancel on the
-// homeowner's behalf, with a reason and the operator's password (lib/ops/requests.ts, as the API's handler).
+// The server actions of the requests overview: its filter form, and /ops/requests/{id}'s "Show email"
+// (the homeowner's address, audited) and cancel on the homeowner's behalf, with a reason and the
+// operator's password (lib/ops/requests.ts, as the API's handlers).
 import { redirect } from "next/navigation";
+import { ApiError } from "../api/errors";
+import { unexpectedFailure } from "../auth/action-context";
 import { textOf } from "../validations/form-data";
 import { requireOperator } from "./access";
 import type { StepFormState } from "../requests/step-form";
-import { cancelRequestForHomeowner, parseRequestId } from "./requests";
+import { cancelRequestForHomeowner, parseRequestId, revealHomeownerEmail } from "./requests";
 import { runOpsAction } from "./run-action";
 
 export async function cancelForHomeownerAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
@@ -17,6 +20,21 @@ export async function cancelForHomeownerAction(_previous: StepFormState, form: F
       password: textOf(form, "password"),
     }),
   );
+}
+
+/** What "Show email" hands back to its form: the address once asked for, or why not. */
+export type ShownEmailState = { email: string | null; message: string | null };
+
+/** "Show email" on /ops/requests/{id}: a POST, so a link or a prefetch never reveals (nor logs) an address. */
+export async function showHomeownerEmailAction(_previous: ShownEmailState, form: FormData): Promise<ShownEmailState> {
+  const operator = await requireOperator();
+  try {
+    const { email } = await revealHomeownerEmail(operator, parseRequestId(textOf(form, "request_id")));
+    return { email, message: null };
+  } catch (error) {
+    if (error instanceof ApiError) return { email: null, message: error.message };
+    return { email: null, message: unexpectedFailure("showing a homeowner's address", error) };
+  }
 }
 
 const FILTER_FIELDS = ["state", "city", "taskType", "from", "to"] as const;

@@ -1,7 +1,7 @@
-// GET /api/ops/requests/{requestId} – one request with its timeline, offers and the homeowner's email; each view is written to the audit log
+// GET /api/ops/requests/{requestId} – one request with its timeline and offers, its homeowner by id only; reads, writes nothing
 import { withOperator } from "@/lib/ops/access";
 import { parseRequestId, viewRequest } from "@/lib/ops/requests";
 
-export const GET = withOperator<{ requestId: string }>(async ({ params, operator }) => {
-  return Response.json({ request: await viewRequest(operator, parseRequestId(params.requestId)) });
+export const GET = withOperator<{ requestId: string }>(async ({ params }) => {
+  return Response.json({ request: await viewRequest(parseRequestId(params.requestId)) });
 });
