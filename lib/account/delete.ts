@@ -7,11 +7,15 @@
 // nameless placeholder account (deleted-<random id>@deleted.invalid, an address no form accepts, with no
 // usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
 // an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
+//
+// The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
+// sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
+// id only (lib/ops/audit.ts), so it needs nothing here.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { accountDeletedMessage, enqueueMail } from "../mail";
+import { accountDeletedMessage, enqueueMail, forgetMailTo, type MailMessage } from "../mail";
 import { AfterCommit } from "../requests/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
@@ -70,6 +74,16 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   }
   // The rest goes with the account: requests (with their offers, events and reviews) and mailed links.
   await tx.user.delete({ where: { id: userId } });
-  after.mail((await enqueueMail(tx, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }))).id);
+  await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
   return { email, keptForHandymen: kept.length };
+}
+
+/**
+ * The erased address in the outbox: every row to it goes (unsent mail, a verification link among it, is
+ * never delivered; sent mail's rows are not kept), then the goodbye is queued as the one mail that still
+ * leaves, its row deleted once it is sent or given up on.
+ */
+async function eraseMailTraces(tx: Tx, after: AfterCommit, email: string, goodbye: MailMessage): Promise<void> {
+  await forgetMailTo(tx, email);
+  after.mail((await enqueueMail(tx, goodbye, { forgetWhenDone: true })).id);
 }

@@ -27,6 +27,6 @@ export {
   type MailContent,
 } from "./messages";
 export { siteLink } from "./links";
-export { enqueueMail, type MailTransaction } from "./outbox";
+export { enqueueMail, forgetMailTo, type MailTransaction } from "./outbox";
 export { mailTransportConfig, mailSender, describeSmtpUrl } from "./transport";
 export { listDevMailbox, type DevMail } from "./dev-mailbox";

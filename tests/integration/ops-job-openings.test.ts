@@ -84,7 +84,7 @@ const api = {
 };
 
 async function auditOf(targetId: string) {
-  return (await getDb()).auditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { action: true, actorEmail: true, before: true, after: true } });
+  return (await getDb()).auditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { action: true, actorId: true, before: true, after: true } });
 }
 
 /** Runs a refused change and checks that nothing at all was written and nothing revalidated. */
@@ -132,7 +132,7 @@ describe("create", () => {
     expect(revalidateTag).toHaveBeenCalledWith("job-openings", { expire: 0 });
     const audit = await auditOf(body.job_id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "job_opening.create", actorEmail: operator.email, before: null });
+    expect(audit[0]).toMatchObject({ action: "job_opening.create", actorId: operator.id, before: null });
     expect(audit[0].after).toMatchObject({ jobId: body.job_id, status: "draft" });
 
     expect((await listJobOpeningSummaries()).map((o) => o.jobId)).not.toContain(body.job_id);
