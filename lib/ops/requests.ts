@@ -39,18 +39,25 @@ export const OVERVIEW_LIMIT = 200;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The years a filter's day may fall in: the database's timestamps, and the day after the last one, stay ordinary dates. */
+export const FILTER_YEARS = { first: 2000, last: 2999 } as const;
+
 function isCalendarDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const day = (label: string) =>
-  z
-    .string({ error: `Give the ${label} day as a date (YYYY-MM-DD).` })
+const day = (label: string) => {
+  const message = `Give the ${label} day as a date (YYYY-MM-DD) between ${FILTER_YEARS.first} and ${FILTER_YEARS.last}.`;
+  return z
+    .string({ error: message })
     .trim()
-    .refine((value) => value === "" || isCalendarDay(value), `Give the ${label} day as a date (YYYY-MM-DD).`)
+    .refine((value) => value === "" || isCalendarDay(value), message)
     .transform((value) => value || undefined);
+};
 
 const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 

@@ -168,6 +168,9 @@ describe("create", () => {
     ["a missing field", { apply: undefined }, "apply"],
     ["HTML that is nothing but script", { requirements: "<script>alert(1)</script>" }, "requirements"],
     ["a closing date in the past", { closes_on: amsterdamDay(-3) }, "closes_on"],
+    ["a NUL in the text", { about: "About\u0000us" }, "about"],
+    ["a control character in a one-line field", { role: "Plumber\u001b[2J" }, "role"],
+    ["broken Unicode in rich text", { requirements: "<p>\ud800</p>" }, "requirements"],
   ])("refuses %s with 400 naming the field", async (_what, overrides, field) => {
     const outcome = await expectRefused(() => api.create(operator, draft(overrides)), 400);
     expect(outcome.body.error?.issues?.map((issue) => issue.path)).toContain(field);
