@@ -5,6 +5,18 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
+    // No import circle, static or through `await import()`: a module's dependencies form a tree, so a
+    // layer (the queue, mail, the database) never reaches back into a feature that uses it.
+    rules: {
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      // The queue knows no feature: features hand it their handlers (lib/worker.ts), never the reverse.
+      "import/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./lib/queue", from: "./lib", except: ["./queue", "./db", "./env.ts", "./generated"] }] },
+      ],
+    },
+  },
+  {
     ignores: ["node_modules/**", ".next/**", ".next-*/**", "lib/generated/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts", "bench/bare-next/.next/**", "bench/bare-next/next-env.d.ts"],
   },
 ];

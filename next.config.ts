@@ -50,7 +50,7 @@ function baseConfig(phase: string): NextConfig {
     poweredByHeader: false,
     // No ETag on pages: Next.js computes it on every answer by hashing the whole HTML in JavaScript,
     // which was a third of the CPU of serving the prerendered home page (its text has characters beyond
-    // Latin-1, which makes the hash slower still). See README, "Performance". Assets under
+    // Latin-1, which makes the hash slower still). See docs/performance.md, "Pages without an ETag". Assets under
     // /_next/static are named by their content and cached for a year; they never needed one.
     generateEtags: false,
     reactStrictMode: true,

@@ -20,7 +20,7 @@ export function clusterProblem(env: Pick<Env, "DATABASE_URL" | "REDIS_URL" | "RA
  * live heap after a full collection stays near 140 MB under load, but with V8's default limit on a
  * large machine (about 4 GB) the old generation fills with garbage between full collections and the
  * process settles near 950 MB; at 384 MB it settles near 590 MB with the same requests per second
- * (README, "Memory"). SERVER_HEAP_MB changes it; an operator's own NODE_OPTIONS come after and win.
+ * (docs/performance.md, "Memory"). SERVER_HEAP_MB changes it; an operator's own NODE_OPTIONS come after and win.
  */
 export const DEFAULT_SERVER_HEAP_MB = 384;
 
@@ -28,7 +28,7 @@ export const DEFAULT_SERVER_HEAP_MB = 384;
  * The size of each half of V8's young generation, in MB. V8 sizes it from the machine's memory, and on
  * a 24 GiB machine a server kept about 90 MB more resident than with 16 MB halves, for the same
  * requests per second; 8 MB or 4 MB halves saved little more and cost about 15–20% of the signed-in
- * API's rate (README, "Memory"). An operator's NODE_OPTIONS win.
+ * API's rate (docs/performance.md, "Memory"). An operator's NODE_OPTIONS win.
  */
 export const SERVER_SEMI_SPACE_MB = 16;
 

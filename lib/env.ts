@@ -80,7 +80,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess((v) => (v === "" ? undefined : v), mailFrom.optional()),
   MAIL_TRANSPORT: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["smtp", "file"]).optional()),
   MAIL_FILE_DIR: z.string().trim().min(1).default(".data/mail"),
-  // The background worker (lib/jobs) runs inside the web server unless this is `off`, for deployments
+  // The background worker (lib/worker.ts) runs inside the web server unless this is `off`, for deployments
   // that run `npm run worker` as its own process (PostgreSQL only: the embedded database is one process).
   WORKER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
 });

@@ -2,13 +2,13 @@
 // The roster's forms: invite a handyman (an account and a mailed set-password link), edit the hourly
 // price and trade, suspend (with the operator's password) and lift a suspension. Each posts to its
 // server action (lib/ops/handymen-actions.ts) and works without JavaScript.
-import { StepForm } from "@/components/job/step-form";
+import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { editHandymanAction, inviteHandymanAction, suspendHandymanAction, unsuspendHandymanAction } from "@/lib/ops/handymen-actions";
 import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from "@/lib/requests/catalogue";
 import { PasswordConfirmField } from "./password-confirm-field";
-import jobStyles from "@/components/job/job.module.css";
+import lifeStyles from "@/components/requests/request-life.module.css";
 
 export type InvitableHandyman = { id: number; label: string };
 
@@ -39,7 +39,7 @@ export function InviteForm({ handymen, fixed }: { handymen?: InvitableHandyman[]
           <Field id={`${idPrefix}-email`} label="Their email address" hint="They get a link to set a password; it works once, for 7 days." error={fieldErrors.email}>
             {(control) => <input {...control} name="email" type="email" autoComplete="off" required maxLength={320} className={controlClassName} />}
           </Field>
-          <div className={jobStyles.buttons}>
+          <div className={lifeStyles.buttons}>
             <Button type="submit" disabled={pending}>
               Send the invitation
             </Button>
@@ -71,7 +71,7 @@ export function EditHandymanForm({ id, hourlyPrice, taskType }: { id: number; ho
               </select>
             )}
           </Field>
-          <div className={jobStyles.buttons}>
+          <div className={lifeStyles.buttons}>
             <Button type="submit" disabled={pending}>
               Save
             </Button>
@@ -92,7 +92,7 @@ export function SuspendForm({ id, name }: { id: number; name: string }) {
             accepted stay theirs.
           </p>
           <PasswordConfirmField id="suspend-password" error={fieldErrors.password} />
-          <div className={jobStyles.buttons}>
+          <div className={lifeStyles.buttons}>
             <Button type="submit" variant="danger" disabled={pending}>
               Suspend {name}
             </Button>
@@ -107,7 +107,7 @@ export function UnsuspendForm({ id, name }: { id: number; name: string }) {
   return (
     <StepForm action={unsuspendHandymanAction} hidden={{ handyman_id: String(id) }} label={`Lift the suspension of ${name}`}>
       {({ pending }) => (
-        <div className={jobStyles.buttons}>
+        <div className={lifeStyles.buttons}>
           <Button type="submit" variant="secondary" disabled={pending}>
             Lift the suspension
           </Button>

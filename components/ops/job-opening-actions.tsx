@@ -3,7 +3,7 @@
 // (a published one; asks for the password), duplicate (a new draft), delete (a draft or closed one; asks
 // for the password). Each is a form of its own that posts without JavaScript too, naming the version the
 // page showed, so an action on an opening someone has just changed is refused rather than guessed at.
-import { StepForm } from "@/components/job/step-form";
+import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmField } from "@/components/ops/password-confirm-field";
 import { closeOpeningAction, deleteOpeningAction, duplicateOpeningAction, publishOpeningAction } from "@/lib/ops/job-opening-actions";

@@ -2,7 +2,7 @@
 // The forms of /ops/requests/{id}: "Show email", which asks for the homeowner's address (audited), and
 // cancel on the homeowner's behalf, with a reason the homeowner is mailed and the operator's password.
 // Both post to lib/ops/requests-actions.ts and work without JavaScript.
-import { StepForm } from "@/components/job/step-form";
+import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +10,7 @@ import { useFormAction } from "@/components/ui/use-form-action";
 import { cancelForHomeownerAction, showHomeownerEmailAction, type ShownEmailState } from "@/lib/ops/requests-actions";
 import type { RequestState } from "@/lib/requests/lifecycle";
 import { PasswordConfirmField } from "./password-confirm-field";
-import jobStyles from "@/components/job/job.module.css";
+import lifeStyles from "@/components/requests/request-life.module.css";
 
 export function CancelForHomeownerForm({ requestId, state, maxReason }: { requestId: string; state: RequestState; maxReason: number }) {
   return (
@@ -21,7 +21,7 @@ export function CancelForHomeownerForm({ requestId, state, maxReason }: { reques
             {(control) => <textarea {...control} name="reason" rows={3} required maxLength={maxReason} className={controlClassName} />}
           </Field>
           <PasswordConfirmField id="cancel-password" error={fieldErrors.password} />
-          <div className={jobStyles.buttons}>
+          <div className={lifeStyles.buttons}>
             <Button type="submit" variant="danger" disabled={pending}>
               Cancel the request
             </Button>

@@ -10,7 +10,7 @@ import { Link, usePageLocale } from "@/components/i18n/link";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/button";
-import { PickHandymanForm } from "@/components/job/request-step-forms";
+import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
 import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
 import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";

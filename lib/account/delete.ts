@@ -15,8 +15,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { accountDeletedMessage, enqueueMail, forgetMailTo, type MailMessage } from "../mail";
-import { AfterCommit } from "../requests/after-commit";
+import { accountDeletedMessage, forgetMailTo, queueMail, type MailMessage } from "../mail";
+import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
@@ -85,5 +85,5 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
  */
 async function eraseMailTraces(tx: Tx, after: AfterCommit, email: string, goodbye: MailMessage): Promise<void> {
   await forgetMailTo(tx, email);
-  after.mail((await enqueueMail(tx, goodbye, { forgetWhenDone: true })).id);
+  await queueMail(tx, after, goodbye, { forgetWhenDone: true });
 }

@@ -5,8 +5,7 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { enqueueMail, verifyEmailMessage } from "../mail";
-import { nudgeMailDelivery } from "../jobs";
+import { enqueueMail, nudgeMailDelivery, verifyEmailMessage } from "../mail";
 import { hashToken, isWellFormedToken, issueAccountToken, spendToken, TOKEN_LIFETIMES_MS } from "./account-tokens";
 import { authLimiters, type AuthLimiters } from "./limits";
 

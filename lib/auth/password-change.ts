@@ -6,8 +6,7 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { enqueueMail, passwordChangedMessage } from "../mail";
-import { nudgeMailDelivery } from "../jobs";
+import { enqueueMail, nudgeMailDelivery, passwordChangedMessage } from "../mail";
 import type { LiveToken } from "./account-tokens";
 import { authLimiters, type AuthLimiters } from "./limits";
 import { hashPassword, verifyPassword } from "./password";

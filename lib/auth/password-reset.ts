@@ -9,8 +9,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { getDb } from "../db";
-import { enqueueMail, passwordResetMessage } from "../mail";
-import { nudgeMailDelivery } from "../jobs";
+import { enqueueMail, nudgeMailDelivery, passwordResetMessage } from "../mail";
 import { findLiveToken, hashToken, issueAccountToken, spendToken, TOKEN_LIFETIMES_MS } from "./account-tokens";
 import { authLimiters, type AuthLimiters } from "./limits";
 import { hashPassword } from "./password";

@@ -10,9 +10,8 @@ import { ApiError } from "../api/errors";
 import { issueAccountToken, TOKEN_LIFETIMES_MS } from "../auth/account-tokens";
 import { hashPassword } from "../auth/password";
 import { emailSchema } from "../validations/auth";
-import { enqueueMail, invitationMessage } from "../mail";
+import { enqueueMail, invitationMessage, nudgeMailDelivery } from "../mail";
 import { mailMessageSchema } from "../mail/messages";
-import { nudgeMailDelivery } from "../jobs";
 
 export type Invitation = { userId: string; handymanId: number; email: string; mailId: string };
 

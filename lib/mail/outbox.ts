@@ -1,6 +1,6 @@
 // The outbox: a mail is a row in `mail_outbox`, written in the transaction of the change that causes
 // it, so a change that rolls back sends nothing and a change that commits cannot lose its mail. The
-// deliver-mail job (lib/jobs) claims a row, hands it to the transport and records the outcome here.
+// deliver-mail task (./delivery-worker.ts) claims a row, hands it to the transport and records the outcome here.
 //
 // A row is claimed with one conditional UPDATE, so two workers never hold it at once; the claim lapses
 // after `claimSeconds`, so a worker that died mid-send leaves the row to be retried, not stuck.
@@ -14,7 +14,7 @@ export type MailTransaction = Prisma.TransactionClient;
 
 /**
  * Queues `message` inside the caller's transaction. Nothing leaves before that transaction commits;
- * afterwards, `nudgeMailDelivery(id)` from lib/jobs sends it at once (the periodic sweep would anyway).
+ * afterwards, `nudgeMailDelivery(id)` (./delivery.ts) sends it at once (the periodic sweep would anyway).
  * A mail whose builder was not told the reader's language is written in the language of the account
  * at its address (English for an address without one).
  */
@@ -72,14 +72,17 @@ export async function markOutboxSent(db: PrismaClient, id: string): Promise<void
 
 /**
  * Records a failed attempt. With `retryInSeconds` the row becomes due again then, and the time is
- * returned; without, the mail is given up on (`failed_at`) and stays in the table for an operator (a
- * row to be forgotten is deleted).
+ * returned; without, the mail is given up on (`failed_at`): its bodies are emptied, as a sent mail's
+ * are (a link in them may hold a token, and the outbox is no place to keep one), and the row stays
+ * 30 days with its recipient, subject and last error for an operator. A row to be forgotten
+ * (enqueueMail's forgetWhenDone) is deleted instead.
  */
 export async function recordOutboxFailure(db: PrismaClient, id: string, error: string, retryInSeconds: number | null): Promise<Date | null> {
   if (retryInSeconds === null) {
     await db.$executeRaw`DELETE FROM "mail_outbox" WHERE "id" = ${id}::uuid AND "forget_when_done"`;
     await db.$executeRaw`
-      UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error} WHERE "id" = ${id}::uuid`;
+      UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error}, "text" = '', "html" = ''
+       WHERE "id" = ${id}::uuid`;
     return null;
   }
   const rows = await db.$queryRaw<{ next_attempt_at: Date }[]>`

@@ -57,7 +57,7 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
     secure,
     requireTLS: !secure && !LOOPBACK.has(url.hostname) && url.searchParams.get("requireTLS") !== "false",
     ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    // A send either finishes or fails well within the worker's claim on the message (lib/jobs).
+    // A send either finishes or fails well within the worker's claim on the message (./delivery-worker.ts).
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -10,7 +10,7 @@ import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
-import { AfterCommit } from "../requests/after-commit";
+import { AfterCommit } from "../queue/after-commit";
 import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";

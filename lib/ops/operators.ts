@@ -9,8 +9,7 @@ import { ApiError } from "../api/errors";
 import { issueAccountToken, TOKEN_LIFETIMES_MS } from "../auth/account-tokens";
 import { hashPassword } from "../auth/password";
 import { emailSchema } from "../validations/auth";
-import { enqueueMail, invitationMessage } from "../mail";
-import { nudgeMailDelivery } from "../jobs";
+import { enqueueMail, invitationMessage, nudgeMailDelivery } from "../mail";
 
 export type OperatorInvitation = { userId: string; email: string; mailId: string };
 

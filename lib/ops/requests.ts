@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
-import { AfterCommit } from "../requests/after-commit";
+import { AfterCommit } from "../queue/after-commit";
 import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { canTake, REQUEST_STATES, type ActorRole, type RequestState } from "../requests/lifecycle";
 import { requestIdSchema } from "../requests/schemas";

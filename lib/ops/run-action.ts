@@ -1,5 +1,5 @@
 // What the console's server actions share: the operator from the session (anyone else gets the 404 of
-// requireOperator), a refusal answered in the form (StepForm of components/job/step-form.tsx), and a
+// requireOperator), a refusal answered in the form (StepForm of components/requests/step-form.tsx), and a
 // change that went through leading to `back` with a notice — a redirect without JavaScript, so a reload
 // does not post twice; the in-page form is told where to go.
 import "server-only";

@@ -8,12 +8,12 @@
 // Offers never carry the homeowner's name or address: the handyman sees those on /pro after accepting,
 // and only when the homeowner's address is verified.
 import "server-only";
-import { composeMail, enqueueMail, mailCity, mailText, pageLink, requestCancelledForYouMessage, type MailMessage, type MailTransaction } from "../mail";
+import { composeMail, queueMail, mailCity, mailText, pageLink, requestCancelledForYouMessage, type MailMessage, type MailTransaction } from "../mail";
 import { formatDate, formatDateTime } from "../format";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
 import { toDbTaskType } from "./catalogue";
 import type { RepairRequest } from "./schemas";
-import type { AfterCommit } from "./after-commit";
+import type { AfterCommit } from "../queue/after-commit";
 
 type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
@@ -42,8 +42,7 @@ async function handymanContact(tx: Tx, handymanId: number): Promise<{ name: stri
 
 async function queue(tx: Tx, after: AfterCommit, message: MailMessage | null): Promise<void> {
   if (!message) return;
-  const { id } = await enqueueMail(tx, message);
-  after.mail(id);
+  await queueMail(tx, after, message);
 }
 
 type Build = (to: string, words: ReturnType<typeof mailText>, locale: Locale) => MailMessage;

@@ -22,7 +22,8 @@ import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type Re
 import type { CriterionChoice, RepairRequest } from "./schemas";
 import { requestColumns as storedRequestColumns } from "./queries";
 import { fromStored, toDbDate } from "./stored";
-import { AfterCommit } from "./after-commit";
+import { AfterCommit } from "../queue/after-commit";
+import { offerExpiryTask } from "./offer-expiry";
 import { notify } from "./notices";
 import { whyThisHandyman } from "./why-this-handyman";
 
@@ -63,7 +64,7 @@ function seenAs(request: TrackedRequest, seenState: RequestState | undefined): T
 const homeowner = (user: SessionUser): Actor => ({ role: "homeowner", userId: user.id });
 const handymanActor = (user: SessionUser): Actor => ({ role: "handyman", userId: user.id });
 
-/** Runs one step's transaction, then what it set going (mail, expiry jobs) once it has committed. */
+/** Runs one step's transaction, then what it set going (mail, offer expiry) once it has committed. */
 async function step<T>(fn: (tx: Tx, after: AfterCommit) => Promise<T>): Promise<T> {
   const db = await getDb();
   const after = new AfterCommit();
@@ -125,7 +126,7 @@ async function makeOffer(tx: Tx, after: AfterCommit, request: TrackedRequest, ha
     data: { requestId: request.id, handymanId: handyman.id, expiresAt: new Date(now.getTime() + env().HANDYMAN_RESPONSE_HOURS * 3_600_000) },
     select: { id: true, expiresAt: true },
   });
-  after.offer(offer);
+  after.send(offerExpiryTask(offer));
   await notify.offered(tx, after, { request, handymanId: handyman.id, respondBy: offer.expiresAt });
 }
 

@@ -142,15 +142,15 @@ export function linkIn(mail: ReceivedMail, path: string): URL {
 type TestMailWorker = { smtp: TestSmtpServer; stop(): Promise<void> };
 
 async function startMailWorker(): Promise<TestMailWorker> {
-  const { startJobWorker, stopJobWorker } = await import("../../lib/jobs");
+  const { startWorker, stopWorker } = await import("../../lib/worker");
   const { createMailTransport, mailTransportConfig } = await import("../../lib/mail/transport");
   const smtp = await startSmtpServer();
   const config = mailTransportConfig({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@fixwell.test", MAIL_FILE_DIR: ".data/mail" });
-  await startJobWorker({ transport: createMailTransport(config), retryBaseSeconds: 1, retryMaxSeconds: 1, pollingIntervalSeconds: 0.5 });
+  await startWorker({ transport: createMailTransport(config), retryBaseSeconds: 1, retryMaxSeconds: 1, pollingIntervalSeconds: 0.5 });
   return {
     smtp,
     async stop() {
-      await stopJobWorker();
+      await stopWorker();
       await smtp.stop();
     },
   };

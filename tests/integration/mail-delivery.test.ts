@@ -3,21 +3,21 @@
 // that rolled back, nothing lost when a nudge is, and each mail sent once.
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { nudgeMailDelivery, startJobWorker, stopJobWorker, type JobWorkerOptions } from "../../lib/jobs";
-import { composeMail, enqueueMail, passwordResetMessage, type MailMessage } from "../../lib/mail";
+import { composeMail, enqueueMail, nudgeMailDelivery, passwordResetMessage, type MailMessage } from "../../lib/mail";
 import { claimOutboxMessage } from "../../lib/mail/outbox";
 import { createMailTransport, mailTransportConfig } from "../../lib/mail/transport";
+import { startWorker as startQueueWorker, stopWorker, type WorkerOptions } from "../../lib/worker";
 import { getDb, resetDatabase } from "../helpers/db";
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 
 const SITE = "https://www.fixwell.test";
-const FAST_RETRIES: JobWorkerOptions = { retryBaseSeconds: 1, retryMaxSeconds: 2, maxAttempts: 10, claimSeconds: 30, pollingIntervalSeconds: 0.5 };
+const FAST_RETRIES: WorkerOptions = { retryBaseSeconds: 1, retryMaxSeconds: 2, maxAttempts: 10, claimSeconds: 30, pollingIntervalSeconds: 0.5 };
 
 let smtp: TestSmtpServer;
 
-async function startWorker(options: JobWorkerOptions = {}) {
+async function startWorker(options: WorkerOptions = {}) {
   const config = mailTransportConfig({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, MAIL_FROM: "no-reply@fixwell.test", MAIL_FILE_DIR: ".data/mail" });
-  await startJobWorker({ ...FAST_RETRIES, ...options, transport: createMailTransport(config) });
+  await startQueueWorker({ ...FAST_RETRIES, ...options, transport: createMailTransport(config) });
 }
 
 async function queueMail(message: MailMessage, { nudge = true } = {}): Promise<string> {
@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stopJobWorker();
+  await stopWorker();
   await smtp.stop();
 });
 
@@ -150,7 +150,7 @@ describe("mail delivery over SMTP", () => {
 
   it("sends a mail whose nudge was lost when the worker starts, from the outbox alone", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
-    await stopJobWorker();
+    await stopWorker();
     const id = await queueMail(note("lost@example.com", "Nudge lost"), { nudge: false });
     try {
       await startWorker();
@@ -171,11 +171,26 @@ describe("mail delivery over SMTP", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("keeps no token of a mail it gave up on: the bodies go, recipient, subject and reason stay", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const token = randomBytes(32).toString("base64url");
+    const id = await queueMail(passwordResetMessage({ to: "nobody@example.com", token, validMinutes: 30, baseUrl: SITE }), { nudge: false });
+    expect((await outboxRow(id))?.text).toContain(token);
+    await nudgeMailDelivery(id);
+    const row = await waitForRow(id, (r) => r.failedAt !== null);
+    expect(row).toMatchObject({ text: "", html: "", recipient: "nobody@example.com", sentAt: null });
+    expect(row.subject).not.toBe("");
+    expect(row.lastError).toMatch(/550/);
+    const db = await getDb();
+    const holding = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "mail_outbox" WHERE "text" LIKE ${"%" + token + "%"} OR "html" LIKE ${"%" + token + "%"}`;
+    expect(Number(holding[0]?.n)).toBe(0);
+  });
+
   it("stops trying after the last allowed attempt and leaves the mail for an operator", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "info").mockImplementation(() => {});
-    await stopJobWorker();
+    await stopWorker();
     await startWorker({ maxAttempts: 2 });
     try {
       await smtp.stop();
@@ -183,9 +198,10 @@ describe("mail delivery over SMTP", () => {
       const row = await waitForRow(id, (r) => r.failedAt !== null);
       expect(row.attempts).toBe(2);
       expect(row.lastError).toMatch(/ECONNREFUSED|ECONNECTION|ESOCKET/);
-      expect(row.text).not.toBe("");
+      expect(row.subject).toBe("Never arrives");
+      expect([row.text, row.html]).toEqual(["", ""]);
     } finally {
-      await stopJobWorker();
+      await stopWorker();
       await startWorker();
     }
   });
@@ -193,7 +209,7 @@ describe("mail delivery over SMTP", () => {
 
 describe("the outbox claim", () => {
   it("hands a row to one worker at a time: of two simultaneous claims exactly one succeeds", async () => {
-    await stopJobWorker();
+    await stopWorker();
     try {
       const id = await queueMail(note("claim@example.com", "Claimed once"), { nudge: false });
       const db = await getDb();

@@ -6,8 +6,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { nudgeMailDelivery, startJobWorker, stopJobWorker } from "../../lib/jobs";
-import { enqueueMail, listDevMailbox, verifyEmailMessage } from "../../lib/mail";
+import { enqueueMail, listDevMailbox, nudgeMailDelivery, verifyEmailMessage } from "../../lib/mail";
+import { startWorker, stopWorker } from "../../lib/worker";
 import { createMailTransport, mailTransportConfig } from "../../lib/mail/transport";
 import { getDb, resetDatabase } from "../helpers/db";
 
@@ -17,11 +17,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "fixwell-mail-"));
   await resetDatabase();
   const config = mailTransportConfig({ MAIL_TRANSPORT: "file", MAIL_FILE_DIR: dir, SMTP_URL: undefined, MAIL_FROM: undefined });
-  await startJobWorker({ transport: createMailTransport(config), pollingIntervalSeconds: 0.5 });
+  await startWorker({ transport: createMailTransport(config), pollingIntervalSeconds: 0.5 });
 });
 
 afterAll(async () => {
-  await stopJobWorker();
+  await stopWorker();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@ import { localeOf } from "@/i18n/locales";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ProDashboard } from "@/components/job/pro-dashboard";
+import { ProDashboard } from "@/components/requests/pro-dashboard";
 import { NoticeFromAddress } from "@/components/auth/notice-from-address";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";

@@ -2,7 +2,7 @@
 // regeneration) and served from it to every visitor without a session, with the Content-Security-Policy
 // the cache handler computed for it (lib/cache/page-cache-handler.mjs); an edit in the operator console
 // expires it with the openings' tag (lib/cache/index.ts), and it is rendered again after REVALIDATE_SECONDS
-// at the latest. `next build` reads no database (see DESIGN.md on PGlite): the copy it writes holds no
+// at the latest. `next build` reads no database (see docs/operations.md on PGlite): the copy it writes holds no
 // openings and is never served. The page's words follow its language, and so does each opening that has a
 // version in it; the others are shown in English, marked as such.
 import type { Metadata } from "next";

@@ -1,6 +1,6 @@
 // /job-openings/{job_id} – one published opening in full, with JobPosting structured data. Kept in
 // Next.js's cache (incremental static regeneration) from its first request on, never at build time
-// (generateStaticParams names none; see DESIGN.md on PGlite), and served from it to every visitor without
+// (generateStaticParams names none; see docs/operations.md on PGlite), and served from it to every visitor without
 // a session, with the Content-Security-Policy the cache handler computed for it
 // (lib/cache/page-cache-handler.mjs). An edit in the operator console expires it with the openings' tag.
 // The proxy answers a closed opening's page 410 and an unknown one's 404 (lib/careers/closed-path.ts);

@@ -5,7 +5,7 @@ import { NoticeFromAddress } from "@/components/auth/notice-from-address";
 import { EditHandymanForm, InviteForm, SuspendForm, UnsuspendForm } from "@/components/ops/handyman-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
-import jobStyles from "@/components/job/job.module.css";
+import lifeStyles from "@/components/requests/request-life.module.css";
 import { formatHourlyPrice, formatRating } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { ACCOUNT_STATE_LABELS, getRosterEntry, handymanIdSchema, type RosterEntry } from "@/lib/ops/handymen";
@@ -43,7 +43,7 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
         <p>
           <Link href={`/ops/audit?targetType=handyman&targetId=${handyman.id}`}>This handyman&rsquo;s history in the audit log</Link>
         </p>
-        <dl className={jobStyles.facts}>
+        <dl className={lifeStyles.facts}>
           <dt>Account</dt>
           <dd data-testid="account-state">{ACCOUNT_STATE_LABELS[handyman.accountState]}</dd>
           <dt>Email</dt>

@@ -5,7 +5,7 @@ import { NoticeFromAddress } from "@/components/auth/notice-from-address";
 import { CancelForHomeownerForm, ShowEmailForm } from "@/components/ops/request-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
-import jobStyles from "@/components/job/job.module.css";
+import lifeStyles from "@/components/requests/request-life.module.css";
 import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
@@ -47,7 +47,7 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
       />
       <div className={`container ${styles.section}`}>
         <NoticeFromAddress />
-        <dl className={jobStyles.facts}>
+        <dl className={lifeStyles.facts}>
           <dt>State</dt>
           <dd data-testid="request-state">{OPS_STATE_LABELS[request.state]}</dd>
           <dt>For</dt>
@@ -70,15 +70,15 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
         <section aria-labelledby="timeline-heading">
           <h2 id="timeline-heading">Timeline</h2>
           {request.timeline.length ? (
-            <ol className={jobStyles.timeline}>
+            <ol className={lifeStyles.timeline}>
               {request.timeline.map((entry) => (
                 <li key={entry.id}>
-                  <time dateTime={entry.at} className={jobStyles.when}>
+                  <time dateTime={entry.at} className={lifeStyles.when}>
                     {formatDateTime(entry.at)}
                   </time>{" "}
                   <strong>{entry.action.replace(/_/g, " ")}</strong> by {entry.actorRole}
                   {entry.handyman ? ` (${entry.handyman})` : ""}: {OPS_STATE_LABELS[entry.from]} → {OPS_STATE_LABELS[entry.to]}
-                  {entry.note ? <p className={jobStyles.note}>{entry.note}</p> : null}
+                  {entry.note ? <p className={lifeStyles.note}>{entry.note}</p> : null}
                 </li>
               ))}
             </ol>

@@ -10,7 +10,7 @@ import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, 
 import type { RequestDetails } from "@/lib/requests/details";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import { CancelForm, DateForm, ReviewForm } from "./request-step-forms";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 

@@ -8,7 +8,7 @@ import { useFormAction } from "@/components/ui/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { IDLE_STEP, unreachableStep, type StepFormState } from "@/lib/requests/step-form";
 import type { FieldErrors } from "@/lib/validations/field-errors";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type StepFormProps = {
   action: (previous: StepFormState, form: FormData) => Promise<StepFormState>;

@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startJobWorker, stopJobWorker } from "../../lib/jobs";
+import { startWorker as startQueueWorker, stopWorker } from "../../lib/worker";
 import { createMailTransport, mailTransportConfig } from "../../lib/mail/transport";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, openOfferOf, storedLife, submitRequest } from "../helpers/marketplace";
@@ -19,7 +19,7 @@ const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 
 async function startWorker() {
   const config = mailTransportConfig({ MAIL_TRANSPORT: "file", MAIL_FILE_DIR: mkdtempSync(path.join(tmpdir(), "fixwell-expiry-mail-")) });
-  await startJobWorker({ transport: createMailTransport(config), pollingIntervalSeconds: 0.5 });
+  await startQueueWorker({ transport: createMailTransport(config), pollingIntervalSeconds: 0.5 });
 }
 
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -33,15 +33,15 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 }
 
 beforeEach(async () => {
-  await stopJobWorker();
+  await stopWorker();
   await resetDatabase();
 });
 
 afterAll(async () => {
-  await stopJobWorker();
+  await stopWorker();
 });
 
-describe("offer expiry on the job queue", () => {
+describe("offer expiry on the queue", () => {
   it("expires an offer nobody answered at its deadline and passes the request to the next handyman", async () => {
     await startWorker();
     const owner = await createSignedInUser();

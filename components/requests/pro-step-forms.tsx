@@ -6,7 +6,7 @@ import { Field, controlClassName } from "@/components/ui/field";
 import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction } from "@/lib/requests/step-actions";
 import { MAX_DECLINE_REASON_LENGTH } from "@/lib/validations/request-steps";
 import { StepForm } from "./step-form";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 /** The form's name for assistive technology, and what it says when the server cannot be reached. */
 type FormText = { label: string; unreachable: string };

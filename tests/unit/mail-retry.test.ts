@@ -1,7 +1,7 @@
 // The wait between mail delivery attempts doubles from the base, stops growing at the cap, and is
 // spread by ±20 % so that many mails that failed together do not all retry at the same instant.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MAIL_RETRY, retryDelaySeconds } from "../../lib/jobs/deliver-mail";
+import { DEFAULT_MAIL_RETRY, retryDelaySeconds } from "../../lib/mail/delivery-worker";
 
 const policy = { retryBaseSeconds: 10, retryMaxSeconds: 3600 };
 const middle = () => 0.5;

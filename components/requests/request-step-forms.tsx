@@ -10,7 +10,7 @@ import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";
 import { StepForm } from "./step-form";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type RequestRef = { requestId: string; state: RequestState };
 

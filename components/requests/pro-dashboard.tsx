@@ -10,7 +10,7 @@ import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatRating }
 import type { ProOffer, ProView } from "@/lib/handymen/offers";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
-import styles from "./job.module.css";
+import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
