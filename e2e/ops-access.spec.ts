@@ -22,6 +22,12 @@ const OPS_PAGES = [
 ];
 // The last one does not exist at all: the console's answer must not differ from it.
 const OPS_API_READS = ["/api/ops/job-openings", "/api/ops/handymen", "/api/ops/requests", "/api/no-such-endpoint"];
+const OPS_API_OTHER_METHODS = [
+  ["POST", "/api/ops/handymen"],
+  ["DELETE", "/api/ops/requests"],
+  ["OPTIONS", "/api/ops/job-openings"],
+  ["OPTIONS", "/api/no-such-endpoint"],
+] as const;
 
 /** Every console page is the site's 404 page, and every console read the API's 404. */
 async function expectNoConsole(page: Page, who: string) {
@@ -35,6 +41,13 @@ async function expectNoConsole(page: Page, who: string) {
     const response = await page.request.get(path);
     expect(response.status(), `${who}: ${path}`).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not_found", message: "This page could not be found." } });
+  }
+  // Methods a console route does not define, and the handyman's routes, answer the same: never a 405 or an Allow.
+  for (const [method, path] of OPS_API_OTHER_METHODS) {
+    const response = await page.request.fetch(path, { method, data: method === "OPTIONS" ? undefined : {} });
+    expect(response.status(), `${who}: ${method} ${path}`).toBe(404);
+    expect(response.headers()["allow"], `${who}: ${method} ${path}`).toBeUndefined();
+    expect(await response.json(), `${who}: ${method} ${path}`).toEqual({ error: { code: "not_found", message: "This page could not be found." } });
   }
 }
 

@@ -58,6 +58,11 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().positive("must be a number of hours above 0").max(24 * 14, "must be at most 336 (two weeks)").default(24),
   ),
+  // How many new repair requests one account may make in a day (each one mails a handyman).
+  REQUESTS_PER_USER_PER_DAY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(1_000_000, "must be at most 1000000").default(20),
+  ),
   // Where sign-in and sign-up attempts are counted: this process's memory (one instance), or a store
   // shared by several instances: a table in the PostgreSQL database, or Redis (REDIS_URL).
   RATE_LIMIT_STORE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["memory", "postgres", "redis"]).default("memory")),

@@ -149,6 +149,7 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
               <li>{t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}</li>
               <li>{t.rich("arranging.price", { price: formatHourlyPrice(match.price_per_hour, locale), strong })}</li>
             </ul>
+            <p className={styles.hint}>{t("arranging.ratingSource")}</p>
             {estimate ? (
               <p className={styles.estimate}>
                 {t.rich("arranging.estimate", {

@@ -34,6 +34,7 @@ function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Tran
           <dt>{t("order.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
+        <p className={styles.muted}>{t("order.ratingSource")}</p>
         {handyman.offer === "open" && request.state === "offered" ? (
           <p>
             {t.rich("order.respondBy", {

@@ -153,6 +153,7 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         <h2 id="reviews-heading" className={styles.sectionTitle}>
           {t("pro.reviewsHeading")}
         </h2>
+        <p className={styles.muted}>{t("pro.reviewsSource")}</p>
         {reviews.length ? (
           <ul className={styles.list}>
             {reviews.map((review) => (

@@ -25,7 +25,7 @@ import {
   type RequestFormState,
   type RequestFormValues,
 } from "@/lib/requests/form";
-import { MAX_DETAILS_LENGTH, todayInAmsterdam } from "@/lib/requests/rules";
+import { MAX_DETAILS_LENGTH, latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/validations/field-errors";
 import { rememberSavedRequest } from "./request-cache";
 import styles from "./request.module.css";
@@ -188,6 +188,7 @@ export function RequestForm({ requestId }: { requestId: string }) {
             {...control("date")}
             type="date"
             min={today}
+            max={latestRequestDate(today)}
             onFocus={() => setToday(todayInAmsterdam())}
             onChange={(e) => {
               setDateNote(null);

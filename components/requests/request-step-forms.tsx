@@ -5,7 +5,7 @@
 // come from the page, in its language.
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
-import { todayInAmsterdam } from "@/lib/requests/rules";
+import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";
@@ -38,7 +38,7 @@ export function DateForm({ requestId, state, current, text }: RequestRef & { cur
       {({ fieldErrors, pending }) => (
         <>
           <Field id={`date-${requestId}`} label={text.field} hint={text.hint} error={fieldErrors.date}>
-            {(control) => <input {...control} type="date" name="date" min={todayInAmsterdam()} defaultValue={current} required className={controlClassName} />}
+            {(control) => <input {...control} type="date" name="date" min={todayInAmsterdam()} max={latestRequestDate()} defaultValue={current} required className={controlClassName} />}
           </Field>
           <div className={styles.buttons}>
             <Button type="submit" variant="secondary" disabled={pending}>

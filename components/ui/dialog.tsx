@@ -25,7 +25,7 @@ export type DialogProps = {
 const RequestCloseContext = createContext<(() => void) | null>(null);
 
 /** The close request of the dialog around the caller, honouring its close delay. */
-export function useDialogClose(): () => void {
+function useDialogClose(): () => void {
   const requestClose = useContext(RequestCloseContext);
   if (!requestClose) throw new Error("useDialogClose must be used inside a <Dialog>.");
   return requestClose;

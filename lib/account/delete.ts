@@ -7,6 +7,8 @@
 // nameless placeholder account (deleted-<random id>@deleted.invalid, an address no form accepts, with no
 // usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
 // an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
+// A handyman's account takes their profile out of the market first (lib/requests/workflow.ts's
+// takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told).
 //
 // The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
 // sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
@@ -19,14 +21,14 @@ import { accountDeletedMessage, forgetMailTo, queueMail, type MailMessage } from
 import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
-import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
+import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
 import { checkCurrentPassword } from "../auth/password-change";
 import { authLimiters, type AuthLimiters } from "../auth/limits";
 
 type Tx = Prisma.TransactionClient;
 
 /** The address of a placeholder that keeps a deleted account's accepted jobs: unique, and refused by every form (lib/validations/auth.ts). */
-export const deletedAccountEmail = (placeholderId: string) => `deleted-${placeholderId}@deleted.invalid`;
+const deletedAccountEmail = (placeholderId: string) => `deleted-${placeholderId}@deleted.invalid`;
 
 /** No argon2 hash looks like this, so no password ever matches it. */
 const NO_PASSWORD = "!deleted";
@@ -51,6 +53,7 @@ export async function deleteAccount(userId: string, password: string, limiters: 
 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
+  await takeHandymanOutOfMarket(tx, after, userId);
   const rows = await tx.repairRequest.findMany({
     where: { userId },
     select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },

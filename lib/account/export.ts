@@ -144,8 +144,6 @@ const auditView = (row: AuditRow) => ({
   after: row.after,
 });
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
-
 /** The signed-in user's data, as the downloaded file holds it. */
 export async function exportAccountData(user: { id: string; email: string }, now = new Date()) {
   const db = await getDb();

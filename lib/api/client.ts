@@ -25,7 +25,7 @@ export function isRetryableError(error: unknown): boolean {
 }
 
 /** Calls the API on this site: JSON in (when `payload` is given, as a POST), JSON out. */
-export async function callApi<T>(path: string, payload?: unknown): Promise<T> {
+async function callApi<T>(path: string, payload?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -43,7 +43,7 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
 /**
  * What every answer to a signed-in API request gets once its handler is done: never cached, and the
  * short session's token renewed when due (the proxy does not run for the API). `withUser` and
- * `withOperator` (lib/ops/access.ts) both end with it.
+ * the console's and the handyman's hidden routes (lib/api/hidden-route.ts) both end with it.
  */
 export function signedInAnswer(req: Request, response: Response): Promise<Response> {
   response.headers.set("Cache-Control", "no-store");

@@ -46,12 +46,6 @@ export function waitMinutes(retryAfterSeconds: number): number {
   return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
 
-/** "1 minute", "12 minutes": how long a rate-limited person waits, rounded up to whole minutes. */
-export function minutesToWait(retryAfterSeconds: number): string {
-  const minutes = waitMinutes(retryAfterSeconds);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 /** The one answer of /forgot-password to every address, with or without an account. */
 export const RESET_LINK_SENT =
   "If an account exists for that address, we sent a link to choose a new password. It works once, for 30 minutes.";

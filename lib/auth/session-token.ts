@@ -31,11 +31,6 @@ export async function decodeSessionToken(token: string, secret: string): Promise
   return { ...claims };
 }
 
-/** How many tokens are kept now. */
-export function sessionTokenCacheSize(): number {
-  return decoded.size;
-}
-
 /**
  * The session token in a set of cookies: the cookie itself, or the chunks next-auth writes for a token
  * too large for one cookie (`name.0`, `name.1`, …) joined in order.

@@ -24,6 +24,14 @@ export type JobOpening = {
   updatedAt: Date;
 };
 
+/**
+ * The fields an opening has in each language (the English in job_openings, another language in a row
+ * of job_opening_translations); dates, status and the id are the opening's own, in every language.
+ */
+export const TRANSLATED_OPENING_FIELDS = ["department", "role", "location", "description", "about", "overview", "requirements", "benefits", "interviewTime", "apply"] as const;
+
+export type TranslatedOpeningField = (typeof TRANSLATED_OPENING_FIELDS)[number];
+
 /** What a list card needs. */
 export type JobOpeningSummary = Pick<JobOpening, "jobId" | "department" | "role" | "location" | "startDate" | "updatedAt">;
 

@@ -2,4 +2,3 @@
 // (pages.benefits.items.<id>); the figures match the job openings' benefit lists.
 
 export const BENEFIT_IDS = ["fair-pay", "time-off", "pension", "learning", "travel", "flexible", "family", "free-repair"] as const;
-export type BenefitId = (typeof BENEFIT_IDS)[number];

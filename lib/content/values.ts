@@ -1,4 +1,3 @@
 // The four values on /culture, in order. Their words are in the catalogue (pages.culture.values.<id>).
 
 export const VALUE_IDS = ["innovation", "teamwork", "integrity", "diversity"] as const;
-export type ValueId = (typeof VALUE_IDS)[number];

@@ -26,7 +26,7 @@ export type ConnectOptions = {
   poolMax?: number;
 };
 
-export const POOL_LIMITS = {
+const POOL_LIMITS = {
   connectionTimeoutMillis: 3_000,
   idleTimeoutMillis: 30_000,
   statementTimeoutMillis: 5_000,

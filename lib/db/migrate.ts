@@ -10,7 +10,7 @@ import type { SqlClient } from "./sql-client";
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;
 
 /** How long one migration (or the wait for another migrator) may take. */
-export const MIGRATION_TIMEOUT_MS = 10 * 60 * 1000;
+const MIGRATION_TIMEOUT_MS = 10 * 60 * 1000;
 
 const defaultMigrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
 

@@ -39,11 +39,16 @@ export function toPublicHandyman(row: PublicHandymanRow): PublicHandyman {
 
 /**
  * The list the matching rule ranks, in the register's order (by id, as the sample list is): everyone
- * who is not suspended, less those named in `exclude` (who declined the request or let it expire).
+ * who is not suspended, less those named in `exclude` (who declined the request or let it expire) and
+ * less the profile of `requesterId`, the account that made the request: nobody is offered their own.
  */
-export async function listHandymenForMatching(db: Db, exclude: readonly number[] = []): Promise<PublicHandyman[]> {
+export async function listHandymenForMatching(db: Db, exclude: readonly number[] = [], requesterId?: string): Promise<PublicHandyman[]> {
   const rows = await db.handyman.findMany({
-    where: { suspended: false, ...(exclude.length ? { id: { notIn: [...exclude] } } : {}) },
+    where: {
+      suspended: false,
+      ...(exclude.length ? { id: { notIn: [...exclude] } } : {}),
+      ...(requesterId ? { OR: [{ userId: null }, { userId: { not: requesterId } }] } : {}),
+    },
     orderBy: { id: "asc" },
     select: publicHandymanColumns,
   });

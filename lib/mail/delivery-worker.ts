@@ -13,7 +13,7 @@ import { DELIVER_MAIL, mailDeliveryTask } from "./delivery";
 import { claimOutboxMessage, findDueOutboxIds, markOutboxSent, pruneOutbox, recordOutboxFailure } from "./outbox";
 import { createMailTransport, describeMailError, isPermanentMailError, mailTransportConfig, type MailTransport } from "./transport";
 
-export const SWEEP_MAIL = "sweep-mail-outbox";
+const SWEEP_MAIL = "sweep-mail-outbox";
 
 export type MailRetryPolicy = {
   /** Delay before the second attempt; each further attempt waits twice as long. */
@@ -49,7 +49,7 @@ async function queueMailDeliveries(boss: PgBoss, ids: readonly string[], startAf
 }
 
 /** One attempt at one outbox row. */
-export async function deliverOutboxMessage({ db, boss, transport, policy }: MailDelivery, id: string): Promise<DeliveryOutcome> {
+async function deliverOutboxMessage({ db, boss, transport, policy }: MailDelivery, id: string): Promise<DeliveryOutcome> {
   const mail = await claimOutboxMessage(db, id, policy.claimSeconds);
   if (!mail) return "skipped";
   try {
@@ -72,7 +72,7 @@ export async function deliverOutboxMessage({ db, boss, transport, policy }: Mail
 }
 
 /** Queues every due, unclaimed row (nudges lost to a crash or a failed send) and forgets old rows. */
-export async function sweepMailOutbox({ db, boss }: Pick<MailDelivery, "db" | "boss">): Promise<number> {
+async function sweepMailOutbox({ db, boss }: Pick<MailDelivery, "db" | "boss">): Promise<number> {
   const due = await findDueOutboxIds(db);
   await queueMailDeliveries(boss, due);
   await pruneOutbox(db);

@@ -39,7 +39,7 @@ function decodeBody(part: Part): string {
 }
 
 /** Decodes `=?utf-8?Q?…?=` and `=?utf-8?B?…?=` words; the space between two such words is dropped. */
-export function decodeHeaderWords(value: string): string {
+function decodeHeaderWords(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, "$1")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>

@@ -12,7 +12,7 @@ import type { MailMessage } from "./messages";
 
 export type MailSender = { name: string; address: string };
 
-export const DEFAULT_SENDER_ADDRESS = "no-reply@localhost";
+const DEFAULT_SENDER_ADDRESS = "no-reply@localhost";
 
 /** The sender: MAIL_FROM, with the site's name when it gives none. */
 export function mailSender(from: string | undefined = env().MAIL_FROM): MailSender {

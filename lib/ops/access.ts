@@ -1,11 +1,11 @@
 // Who may use the operator console: signed-in users whose role in the database is "operator". Everyone
-// else — signed out, homeowners, handymen — is told the console does not exist (404, never 403), by every
-// page, server action and API handler itself; the proxy adds nothing here. Destructive actions ask for the
+// else — signed out, homeowners, handymen — is told the console does not exist (404, never 403 or 405), by
+// every page, server action and API route itself; the proxy adds nothing here. Destructive actions ask for the
 // password again (rate-limited per account like every current-password check).
 import "server-only";
 import { notFound } from "next/navigation";
 import { ApiError, NOT_FOUND_MESSAGE } from "../api/errors";
-import { signedInAnswer, withErrors } from "../api/handler";
+import { hiddenRoute } from "../api/hidden-route";
 import { checkCurrentPassword } from "../auth/password-change";
 import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/session";
 import { getDb } from "../db";
@@ -22,7 +22,7 @@ async function asOperator(user: SessionUser | null): Promise<Operator | null> {
 }
 
 /** The signed-in operator of the page or action being run, or null for anyone else. */
-export async function currentOperator(): Promise<Operator | null> {
+async function currentOperator(): Promise<Operator | null> {
   return asOperator(await getCurrentUser());
 }
 
@@ -33,19 +33,14 @@ export async function requireOperator(): Promise<Operator> {
   return operator;
 }
 
-type OperatorHandler<P> = (args: { req: Request; params: P; operator: Operator }) => Promise<Response>;
-
 /**
- * Wraps an /api/ops handler: a cross-site write gets 403 (as on every API), anyone but an operator 404
- * with the API's error shape, and every answer `Cache-Control: no-store`.
+ * The builder every /api/ops route file exports its methods through (lib/api/hidden-route.ts): anyone but
+ * an operator gets the API's 404 for every method; handlers get the `operator`.
  */
-export function withOperator<P = Record<string, string>>(handler: OperatorHandler<P>) {
-  return withErrors<P>(async ({ req, params }) => {
-    const operator = await asOperator(await getUserFromRequest(req));
-    if (!operator) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
-    return signedInAnswer(req, await handler({ req, params, operator }));
-  });
-}
+export const operatorRoute = hiddenRoute(async (req: Request) => {
+  const operator = await asOperator(await getUserFromRequest(req));
+  return operator ? { operator, user: operator } : null;
+});
 
 /** Thrown when a destructive action's password re-entry fails. */
 export class PasswordConfirmationError extends ApiError {
@@ -54,8 +49,8 @@ export class PasswordConfirmationError extends ApiError {
   }
 }
 
-export const PASSWORD_REQUIRED_MESSAGE = "Enter your password to confirm this.";
-export const PASSWORD_WRONG_MESSAGE = "That password is not right. Enter your own password to confirm this.";
+const PASSWORD_REQUIRED_MESSAGE = "Enter your password to confirm this.";
+const PASSWORD_WRONG_MESSAGE = "That password is not right. Enter your own password to confirm this.";
 
 /**
  * Checks the password an operator typed to confirm a destructive action (close, delete, suspend, cancel

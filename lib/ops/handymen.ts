@@ -19,8 +19,7 @@ import { recordAudit } from "./audit";
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Where a handyman's account stands: none yet; invited (the set-password link not used yet); in use; suspended by an operator. */
-export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
-export type AccountState = (typeof ACCOUNT_STATES)[number];
+export type AccountState = "no_account" | "invited" | "active" | "suspended";
 
 export const ACCOUNT_STATE_LABELS: Record<AccountState, string> = {
   no_account: "No account",
@@ -47,8 +46,8 @@ export type RosterEntry = {
 };
 
 /** Hourly prices an operator may set, in euros. */
-export const MIN_HOURLY_PRICE = 10;
-export const MAX_HOURLY_PRICE = 500;
+const MIN_HOURLY_PRICE = 10;
+const MAX_HOURLY_PRICE = 500;
 
 const rosterColumns = {
   id: true,
@@ -177,7 +176,7 @@ export const handymanEditSchema = z
 export type HandymanEdit = z.infer<typeof handymanEditSchema>;
 
 /** Validates an edit (400 with the fields' messages). */
-export function parseHandymanEdit(input: unknown): HandymanEdit {
+function parseHandymanEdit(input: unknown): HandymanEdit {
   const parsed = handymanEditSchema.safeParse(input);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, "Please fix the fields marked below.");
   return parsed.data;

@@ -20,9 +20,6 @@ export const TRANSLATION_LOCALE = "nl" as const;
 export const DUTCH_FIELDS = ["department", "role", "location", "description", "about", "overview", "requirements", "benefits", "interview_time", "apply"] as const;
 export type DutchField = (typeof DUTCH_FIELDS)[number];
 
-/** The name of a Dutch field in the console's form (DUTCH_FORM_FIELDS of ./opening-form.ts). */
-export const dutchFormName = (field: DutchField) => `nl_${field}` as const;
-
 export const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
 
 const LABELS: Record<DutchField, string> = {

@@ -62,7 +62,7 @@ const day = (label: string) => {
 const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 /** The overview's filters, from the address (?state=…&city=…&taskType=…&from=…&to=…); every one optional. */
-export const requestFiltersSchema = z
+const requestFiltersSchema = z
   .object({
     state: z.preprocess(blankAsUndefined, z.enum(REQUEST_STATES, { error: `Choose a state: ${REQUEST_STATES.join(", ")}.` }).optional()),
     city: z.preprocess(blankAsUndefined, z.enum(CITIES, { error: `Choose a city: ${CITIES.join(", ")}.` }).optional()),
@@ -312,7 +312,7 @@ export async function revealHomeownerEmail(operator: Operator, id: string): Prom
 
 export const MAX_CANCEL_REASON_LENGTH = 500;
 
-export const cancelOnBehalfSchema = z.object({
+const cancelOnBehalfSchema = z.object({
   reason: freeTextSchema({
     max: MAX_CANCEL_REASON_LENGTH,
     typeMessage: "Write the reason as text.",

@@ -50,7 +50,7 @@ function titles(locale: Locale) {
 }
 
 /** What one event on the timeline reads as in `locale` ("Fenna accepted"). */
-export function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
+function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
   const t = titles(locale);
   if (action === "cancel" && actorRole === "operator") return t("cancelledForYou");
   if (!Object.hasOwn(TRANSITIONS, action) || !Object.hasOwn(TITLES[locale], action)) return t("updated");
@@ -125,7 +125,7 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
   if (!row) return null;
   const request = fromTrackedRow(row);
   const [handymen, holder] = await Promise.all([
-    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db),
+    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db, [], request.userId),
     findHolderOffer(db, request.id),
   ]);
   return {

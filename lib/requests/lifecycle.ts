@@ -7,8 +7,10 @@
 //       └─find_nobody─▶ unmatched  ─expire──▶ expired  ─┴─pass_on─▶ offered (the next handyman)
 //                           ▲                          └─run_out─▶ unmatched
 //   accepted ─propose_date─▶ date_proposed ─confirm_date / keep_date─▶ accepted
-//   anything before done ─cancel─▶ cancelled (by the homeowner, or by an operator on their behalf)
-//   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the holder
+//   anything before done ─cancel─▶ cancelled (by the homeowner, by an operator on their behalf, or by
+//                                    the platform when the handyman who accepted it deleted their account)
+//   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the
+//                                    holder, or the holder deleted their account
 //
 // A transition is one `UPDATE … WHERE id = ? AND state = <expected>`: when two people act on the same
 // request at the same moment, the database lets exactly one of them change it and the other gets 409.
@@ -55,8 +57,11 @@ export const TRANSITIONS = {
   change_date: { from: ["submitted", "offered", "unmatched"], to: "unchanged", by: ["homeowner"] },
   /** After acceptance a new day is only a proposal until the handyman answers. */
   propose_date: { from: ["accepted", "date_proposed"], to: "date_proposed", by: ["homeowner"] },
-  /** By the homeowner, or by an operator on the homeowner's behalf (with a reason the homeowner is mailed). */
-  cancel: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "cancelled", by: ["homeowner", "operator"] },
+  /**
+   * By the homeowner, or by an operator on the homeowner's behalf (with a reason the homeowner is mailed),
+   * or by the platform when the handyman who accepted the job deleted their account (the homeowner is told).
+   */
+  cancel: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "cancelled", by: ["homeowner", "operator", "system"] },
   review: { from: ["done"], to: "reviewed", by: ["homeowner"] },
   accept: { from: ["offered"], to: "accepted", by: ["handyman"] },
   decline: { from: ["offered"], to: "declined", by: ["handyman"] },
@@ -69,10 +74,13 @@ export const TRANSITIONS = {
   pass_on: { from: ["declined", "expired"], to: "offered", by: ["system"] },
   /** After a decline or an expiry: nobody is left in the ranking. */
   run_out: { from: ["declined", "expired"], to: "unmatched", by: ["system"] },
-  /** An operator suspended the handyman holding an open offer: the next handyman in the same ranking gets it… */
-  reassign: { from: ["offered"], to: "offered", by: ["operator"] },
+  /**
+   * An operator suspended the handyman holding an open offer, or the platform took them out of the market
+   * when they deleted their account: the next handyman in the same ranking gets it…
+   */
+  reassign: { from: ["offered"], to: "offered", by: ["operator", "system"] },
   /** …or, with nobody left in the ranking, the request is without a handyman. */
-  withdraw: { from: ["offered"], to: "unmatched", by: ["operator"] },
+  withdraw: { from: ["offered"], to: "unmatched", by: ["operator", "system"] },
 } as const satisfies Record<string, Transition>;
 
 export type Action = keyof typeof TRANSITIONS;

@@ -1,9 +1,10 @@
 // The mail a request's steps send to the other side: the handyman hears of an offer, a cancellation and
 // a new date asked; the homeowner hears of an acceptance, a request passed on or left without anyone, a
-// new date answered and a finished job. Each mail is queued in the transaction of the step that causes
-// it (lib/mail's outbox), so a step that rolls back sends nothing. A handyman without an account yet
-// (the sample list's people, before their invitation) is not mailed. Each mail is written in the
-// language of the account it goes to, with dates and links in that language.
+// new date answered, a finished job and a job cancelled because its handyman left. Each mail is queued
+// in the transaction of the step that causes it (lib/mail's outbox), so a step that rolls back sends
+// nothing. A handyman without an account yet (the sample list's people, before their invitation) is not
+// mailed. Each mail is written in the language of the account it goes to, with dates and links in that
+// language.
 //
 // Offers never carry the homeowner's name or address: the handyman sees those on /pro after accepting,
 // and only when the homeowner's address is verified.
@@ -170,6 +171,21 @@ export const notify = {
         url: pageLink(locale, orderPath(request.id)),
       }),
     );
+  },
+
+  /** The handyman who accepted the job deleted their account: the homeowner hears it is cancelled, and may ask again. */
+  async handymanLeft(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
+    const { name } = await handymanContact(tx, handymanId);
+    await toHomeowner(tx, after, request, (to, t, locale) => {
+      const job = jobName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("handymanLeft.subject", { name, job }),
+        paragraphs: [t("handymanLeft.intro", { name, job, date: formatDate(request.date, locale) }), t("handymanLeft.again")],
+        action: { label: t("handymanLeft.action"), url: pageLink(locale, "/inputs") },
+      });
+    });
   },
 
   async dateProposed(tx: Tx, after: AfterCommit, { request, handymanId, date }: { request: Request; handymanId: number; date: string }) {

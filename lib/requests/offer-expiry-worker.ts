@@ -9,7 +9,7 @@ import { startSweep } from "../queue/sweep";
 import { EXPIRE_OFFER } from "./offer-expiry";
 import { expireDueOffers, expireOffer } from "./workflow";
 
-export const SWEEP_OFFERS = "sweep-expired-offers";
+const SWEEP_OFFERS = "sweep-expired-offers";
 
 /** The expire-offer queue and its sweep every five minutes, for the worker. */
 export function offerExpiryHandlers(): QueueHandlers {

@@ -5,6 +5,8 @@ import { getDb } from "../db";
 import { isUniqueViolation } from "../db/errors";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/session";
+import type { Limiter } from "../rate-limit";
+import { requestLimiter } from "./limits";
 import { toDbCity, toDbCriterion, toDbTaskType } from "./catalogue";
 import type { NewRepairRequest, RepairRequest } from "./schemas";
 import { fromStored, toDbDate } from "./stored";
@@ -41,12 +43,28 @@ export async function getRequestForUserOrThrow(user: SessionUser, id: string): P
 }
 
 /**
- * Stores a new request under the id the browser made for it. Sending the same id again (a double click,
- * a retry after a lost answer, ten tabs at once) returns the request already stored and stores nothing
- * more; an id already used by another user is a 409.
+ * Stores a new request under the id the browser made for it. Only homeowners make requests (a handyman
+ * or operator who wants a repair uses a homeowner account): anyone else gets 403. Sending the same id
+ * again (a double click, a retry after a lost answer, ten tabs at once) returns the request already
+ * stored, stores nothing more and does not count; an id already used by another user is a 409. A new
+ * request counts towards the account's daily ceiling (./limits.ts): past it, 429 with Retry-After.
  */
-export async function createRequest(user: SessionUser, request: NewRepairRequest): Promise<RepairRequest> {
+export async function createRequest(user: SessionUser, request: NewRepairRequest, limiter: Limiter = requestLimiter()): Promise<RepairRequest> {
   const db = await getDb();
+  const account = await db.user.findUnique({
+    where: { id: user.id },
+    select: { role: true, requests: { where: { id: request.id }, select: requestColumns } },
+  });
+  if (account?.role !== "homeowner") throw new ApiError("forbidden", { key: "request.homeownersOnly" });
+  const [replayed] = account.requests;
+  if (replayed) return fromStored(replayed);
+
+  const decision = await limiter.consume(user.id);
+  if (!decision.allowed) {
+    throw new ApiError("rate_limited", { key: "request.tooManyToday", values: { count: limiter.spec.points } }, undefined, {
+      "Retry-After": String(decision.retryAfterSeconds),
+    });
+  }
   try {
     const row = await db.repairRequest.create({
       data: {
@@ -62,6 +80,8 @@ export async function createRequest(user: SessionUser, request: NewRepairRequest
     });
     return fromStored(row);
   } catch (error) {
+    // Nothing was stored: the attempt does not count.
+    await limiter.refund(user.id);
     // The primary key is the only unique constraint on requests, so any unique violation means the id is
     // taken. (With driver adapters Prisma may leave `meta.target` empty, so it is not consulted.)
     if (!isUniqueViolation(error)) throw error;

@@ -1,5 +1,5 @@
 // The rules of a repair request's fields that the form needs as it is drawn (the longest description,
-// today's date where the requests are done), without the schemas (and zod) that check a whole form:
+// today's date where the requests are done, the latest day a request may ask for), without the schemas (and zod) that check a whole form:
 // those load only when a form is checked.
 
 export const MAX_DETAILS_LENGTH = 2000;
@@ -17,6 +17,21 @@ export function todayInAmsterdam(now: Date = new Date()): string {
   const parts = AMSTERDAM_DAY.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** How far ahead a request (or a new day for it) may be planned: a year from today. */
+const MAX_YEARS_AHEAD = 1;
+
+/**
+ * The last day a request may ask for, YYYY-MM-DD: the same day a year after `today` (a 29 February
+ * becomes 28 February). The one bound the API, the forms and a new day's proposal share.
+ */
+export function latestRequestDate(today: string = todayInAmsterdam()): string {
+  const [year, month, day] = today.split("-").map(Number);
+  const last = new Date(Date.UTC(year + MAX_YEARS_AHEAD, month - 1, 1));
+  const daysInMonth = new Date(Date.UTC(last.getUTCFullYear(), month, 0)).getUTCDate();
+  last.setUTCDate(Math.min(day, daysInMonth));
+  return last.toISOString().slice(0, 10);
 }
 
 /** True for a real calendar day written as YYYY-MM-DD (so 2027-02-30 is refused). */

@@ -5,21 +5,25 @@ import { z } from "zod";
 import { freeTextSchema } from "../validations/text";
 import { formatNumber } from "../format";
 import { CITIES, CRITERIA, TASK_TYPES, type City, type Criterion, type TaskType } from "./catalogue";
-import { MAX_DETAILS_LENGTH, isCalendarDate, todayInAmsterdam } from "./rules";
+import { MAX_DETAILS_LENGTH, isCalendarDate, latestRequestDate, todayInAmsterdam } from "./rules";
 
-export { MAX_DETAILS_LENGTH, isCalendarDate, todayInAmsterdam };
+export { MAX_DETAILS_LENGTH, isCalendarDate, latestRequestDate, todayInAmsterdam };
 
 export const taskTypeSchema = z.enum(TASK_TYPES, { error: "Choose a task type." });
 export const citySchema = z.enum(CITIES, { error: "Choose a city." });
 export const criterionSchema = z.enum(CRITERIA, { error: "Choose one of: cheapest, best rated or available now." });
 
-/** YYYY-MM-DD, a real day, not before today in Europe/Amsterdam (checked at the moment of parsing). */
+/**
+ * YYYY-MM-DD, a real day, from today to a year ahead in Europe/Amsterdam (checked at the moment of
+ * parsing; ./rules.ts holds the bound).
+ */
 const preferredDateSchema = z
   .string({ error: "Choose a preferred date." })
   .trim()
   .min(1, { error: "Choose a preferred date.", abort: true })
   .refine(isCalendarDate, { error: "Enter the date as YYYY-MM-DD.", abort: true })
-  .refine((value) => value >= todayInAmsterdam(), "Choose today or a later date.");
+  .refine((value) => value >= todayInAmsterdam(), { error: "Choose today or a later date.", abort: true })
+  .refine((value) => value <= latestRequestDate(), "Choose a date within a year from today.");
 
 const detailsSchema = freeTextSchema({
   max: MAX_DETAILS_LENGTH,

@@ -92,20 +92,20 @@ async function handymenWhoPassed(db: Tx, requestId: string): Promise<number[]> {
 
 /**
  * The handymen a request may still go to (not suspended, not among those who declined it or let it
- * expire), and the matching rule's ranking of them for `criterion`. The confirmation page hands the
- * same list to the browser, so the browser's match is the server's.
+ * expire, never the requester's own profile), and the matching rule's ranking of them for `criterion`.
+ * The confirmation page hands the same list to the browser, so the browser's match is the server's.
  */
 export async function rankingForRequest(
   db: Tx,
-  request: Pick<RepairRequest, "id" | "city" | "taskType">,
+  request: Pick<TrackedRequest, "id" | "city" | "taskType" | "userId">,
   criterion: Criterion,
 ): Promise<{ list: PublicHandyman[]; ranking: PublicHandyman[] }> {
-  const list = await listHandymenForMatching(db, await handymenWhoPassed(db, request.id));
+  const list = await listHandymenForMatching(db, await handymenWhoPassed(db, request.id), request.userId);
   return { list, ranking: rankHandymen({ criteria: criterion, city: request.city, task_type: request.taskType }, list) };
 }
 
 /** The two the homeowner may pick instead of the handyman holding the request: the next in the ranking. */
-export function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
+function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
   return ranking.filter((h) => h.id !== holderId).slice(0, 2);
 }
 
@@ -250,6 +250,15 @@ export async function cancelRequest(user: SessionUser, id: string, seenState?: R
   });
 }
 
+/**
+ * 403 when the handyman `handymanId` is the account `userId` itself: nobody accepts or reviews their own
+ * request (matching never offers it to them; this holds for requests made before that rule).
+ */
+async function refuseOwnRequest(db: Tx, handymanId: number, userId: string): Promise<void> {
+  const own = await db.handyman.count({ where: { id: handymanId, userId } });
+  if (own > 0) throw new ApiError("forbidden", { key: "request.ownRequest" });
+}
+
 export type ReviewInput = { stars: number; text: string };
 
 /** The homeowner's one review of a finished job; the handyman's rating takes it in at once. */
@@ -260,6 +269,7 @@ export async function reviewRequest(user: SessionUser, id: string, review: Revie
     await applyTransition(tx, { requestId: id, action: "review", from: current.state, actor: homeowner(user) });
     const holder = await findHolderOffer(tx, id);
     if (holder?.status !== "accepted") throw new Error(`Request ${id} is done, but no accepted offer says by whom.`);
+    await refuseOwnRequest(tx, holder.handymanId, user.id);
     await tx.review.create({ data: { requestId: id, handymanId: holder.handymanId, stars: review.stars, text: review.text } });
     await refreshRating(tx, holder.handymanId);
   });
@@ -298,6 +308,7 @@ async function answerOffer(tx: Tx, offerId: string, status: "accepted" | "declin
 
 export async function acceptOffer(user: SessionUser, offerId: string, now = new Date()): Promise<void> {
   const { handyman, offer, request } = await getOfferForHandymanOrThrow(await getDb(), user, offerId);
+  if (request.userId === user.id) throw new ApiError("forbidden", { key: "request.ownRequest" });
   assertOpen(offer, now);
   await step(async (tx, after) => {
     await applyTransition(tx, { requestId: request.id, action: "accept", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
@@ -448,12 +459,16 @@ export async function cancelOnBehalf(
  * of the requests moved.
  */
 export async function withdrawOpenOffersOf(tx: Tx, after: AfterCommit, { operatorId, handymanId, now = new Date() }: { operatorId: string; handymanId: number; now?: Date }): Promise<string[]> {
+  return passOnOpenOffersOf(tx, after, { role: "operator", userId: operatorId }, handymanId, now);
+}
+
+/** The open offers of a handyman who can no longer take requests, each passed to the next handyman (or none), by `actor`. */
+async function passOnOpenOffersOf(tx: Tx, after: AfterCommit, actor: Actor, handymanId: number, now: Date): Promise<string[]> {
   const offers = await tx.offer.findMany({
     where: { handymanId, status: "open" },
     orderBy: { createdAt: "asc" },
     select: { id: true, request: { select: requestColumns } },
   });
-  const actor: Actor = { role: "operator", userId: operatorId };
   for (const offer of offers) {
     const request = fromTrackedRow(offer.request);
     await tx.offer.updateMany({ where: { id: offer.id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
@@ -470,4 +485,41 @@ export async function withdrawOpenOffersOf(tx: Tx, after: AfterCommit, { operato
     await notify.passedOn(tx, after, { request, previousHandymanId: handymanId, handymanId: next.id, reason: "unavailable" });
   }
   return offers.map((offer) => offer.request.id);
+}
+
+export type Departure = { handymanId: number; movedRequests: string[]; cancelledRequests: string[] };
+
+/**
+ * A handyman deletes their account (lib/account/delete.ts calls this in its transaction, before the
+ * account's row goes): their profile leaves the market as a suspension takes it out (never matched nor
+ * offered anything, so off every page that lists handymen), each open offer passes to the next handyman
+ * as after a suspension, and each job they accepted and had not finished is cancelled by the platform,
+ * with the reason on its timeline and a mail to its homeowner, who may ask again. (The lifecycle has no
+ * way back from an accepted job to a new offer; cancelling is the step it has, and it leaves the
+ * homeowner free to make a new request at once instead of waiting on someone to reassign it.) Jobs
+ * done stay as they are, so their homeowner can still review them. Null when the account has no handyman profile.
+ */
+export async function takeHandymanOutOfMarket(tx: Tx, after: AfterCommit, userId: string, now = new Date()): Promise<Departure | null> {
+  const [profile] = await tx.$queryRaw<{ id: number; name: string }[]>`SELECT "id", "name" FROM "handymen" WHERE "user_id" = ${userId}::uuid FOR UPDATE`;
+  if (!profile) return null;
+  await tx.handyman.update({ where: { id: profile.id }, data: { suspended: true, available: false } });
+  const movedRequests = await passOnOpenOffersOf(tx, after, SYSTEM_ACTOR, profile.id, now);
+  const accepted = await tx.offer.findMany({
+    where: { handymanId: profile.id, status: "accepted", request: { state: { in: ["accepted", "date_proposed"] } } },
+    orderBy: { createdAt: "asc" },
+    select: { request: { select: requestColumns } },
+  });
+  for (const { request: row } of accepted) {
+    const request = fromTrackedRow(row);
+    await applyTransition(tx, {
+      requestId: request.id,
+      action: "cancel",
+      from: request.state,
+      actor: SYSTEM_ACTOR,
+      handymanId: profile.id,
+      note: `${profile.name} left Fixwell, so the job is cancelled.`,
+    });
+    await notify.handymanLeft(tx, after, { request, handymanId: profile.id });
+  }
+  return { handymanId: profile.id, movedRequests, cancelledRequests: accepted.map(({ request }) => request.id) };
 }

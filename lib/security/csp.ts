@@ -9,7 +9,7 @@ export type StaticHashes = Record<string, string[]>;
 
 let cachedHashes: StaticHashes | undefined;
 
-export function loadStaticHashes(): StaticHashes {
+function loadStaticHashes(): StaticHashes {
   if (cachedHashes) return cachedHashes;
   const file = path.resolve(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "csp-static-hashes.json");
   try {
@@ -20,7 +20,7 @@ export function loadStaticHashes(): StaticHashes {
   return cachedHashes;
 }
 
-export function createNonce(): string {
+function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 

@@ -16,7 +16,7 @@ export const staticSecurityHeaders = [
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** An API answer is data, never a document: nothing may load from it, no page may frame it. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** A header rule's condition: a proxy in front says the request came over https (deploy/nginx.conf sends it). */
 export const OVER_HTTPS = { type: "header" as const, key: "x-forwarded-proto", value: "https" };

@@ -29,7 +29,7 @@ function draftModeId(): string | null {
   return cachedId;
 }
 
-export function hasSessionCookie(request: NextRequest): boolean {
+function hasSessionCookie(request: NextRequest): boolean {
   const name = sessionCookieName();
   return request.cookies.getAll().some((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`));
 }

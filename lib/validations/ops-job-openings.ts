@@ -94,4 +94,3 @@ export const previewSchema = z.object({
 
 export type CreateOpeningInput = z.infer<typeof createOpeningSchema>;
 export type UpdateOpeningInput = z.infer<typeof updateOpeningSchema>;
-export type PreviewInput = z.infer<typeof previewSchema>;

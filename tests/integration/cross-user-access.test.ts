@@ -1,6 +1,7 @@
 // Signed-in users cannot reach each other's data: two homeowners on the spec's request routes, then two
 // homeowners, two handymen and an operator on every route of a request's life, then the account's own
 // data: its download and its deletion.
+import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as inputsRoute from "../../app/api/inputs/route";
@@ -21,6 +22,7 @@ import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
+import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
 import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
@@ -215,6 +217,59 @@ describe("two homeowners, two handymen and an operator", () => {
     for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
   });
 
+  it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {
+    for (const who of [nina as TestUser, olga]) {
+      const before = await snapshotTables();
+      const response = await inputsRoute.POST(
+        apiRequest("POST", "/api/inputs", {
+          cookie: who.cookie,
+          body: { input_id: randomUUID(), user_email: who.email, task_type: "Pipe-leakage", city: "Rotterdam", details: "", date: amsterdamDay(2), criteria: "" },
+        }),
+        routeContext(),
+      );
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+      expect(await snapshotTables()).toBe(before);
+    }
+  });
+
+  // A request stored under a handyman's own account (made before only homeowners could make one): the
+  // matching passes over their own profile, and accept and review refuse the same person on both sides.
+  async function ownRequestOf(handyman: TestHandyman, state: "offered" | "done", offerStatus: "open" | "accepted") {
+    const db = await getDb();
+    const id = randomUUID();
+    await db.repairRequest.create({ data: { id, userId: handyman.id, taskType: "Pipe_leakage", city: "Rotterdam", date: new Date(`${amsterdamDay(2)}T00:00:00Z`), criterion: "price", state } });
+    const offer = await db.offer.create({ data: { requestId: id, handymanId: handyman.handymanId, status: offerStatus, expiresAt: new Date(Date.now() + 3_600_000) }, select: { id: true } });
+    return { id, offerId: offer.id };
+  }
+
+  it("never offers a handyman's own request to their own profile", async () => {
+    const db = await getDb();
+    const id = randomUUID();
+    await db.repairRequest.create({ data: { id, userId: nina.id, taskType: "Pipe_leakage", city: "Rotterdam", date: new Date(`${amsterdamDay(2)}T00:00:00Z`) } });
+    // Nina (18) is the cheapest for a leak in Rotterdam; her own request goes to the next, Hidde (10).
+    expect((await chooseCriterion(nina, id, "price", { taskType: "Pipe-leakage", city: "Rotterdam" })).status).toBe(200);
+    expect((await openOfferOf(id)).handymanId).toBe(10);
+  });
+
+  it("refuses a handyman accepting their own request (403), and nothing changes", async () => {
+    const { offerId } = await ownRequestOf(nina, "offered", "open");
+    const before = await snapshotTables();
+    const response = await onOffer(nina, offerId).accept();
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("refuses a handyman reviewing their own job (403), and neither the review nor the rating changes", async () => {
+    const { id } = await ownRequestOf(nina, "done", "accepted");
+    const before = await snapshotTables();
+    const response = await reviewRoute.POST(apiRequest("POST", `/api/requests/${id}/review`, { cookie: nina.cookie, body: { stars: 5, text: "Great work" } }), routeContext({ requestId: id }));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).error?.code).toBe("forbidden");
+    expect(await snapshotTables()).toBe(before);
+  });
+
   it("shows each handyman only the requests offered to them, and homeowners no handyman's page", async () => {
     const view = async (user: TestUser) => proOffersRoute.GET(apiRequest("GET", "/api/pro/offers", { cookie: user.cookie }), routeContext());
     const ninas = (await (await view(nina)).json()) as { offers: { request: { id: string } }[] };
@@ -244,13 +299,43 @@ describe("two homeowners, two handymen and an operator", () => {
   it.each([
     ["GET /api/requests/{id}", () => requestRoute.GET(apiRequest("GET", `/api/requests/${aliceRequest}`), routeContext({ requestId: aliceRequest }))],
     ["POST /api/requests/{id}/cancel", () => cancelRoute.POST(apiRequest("POST", `/api/requests/${aliceRequest}/cancel`, { body: {} }), routeContext({ requestId: aliceRequest }))],
-    ["GET /api/pro/offers", () => proOffersRoute.GET(apiRequest("GET", "/api/pro/offers"), routeContext())],
-    ["POST /api/pro/offers/{id}/accept", () => acceptRoute.POST(apiRequest("POST", `/api/pro/offers/${ninaOffer}/accept`), routeContext({ offerId: ninaOffer }))],
-    ["POST /api/pro/availability", () => availabilityRoute.POST(apiRequest("POST", "/api/pro/availability", { body: { available: true } }), routeContext())],
   ])("%s without a session answers 401 and changes nothing", async (_name, run) => {
     const before = await snapshotTables();
     expect((await run()).status).toBe(401);
     expect(await snapshotTables()).toBe(before);
+  });
+
+  // The handyman's routes do not exist for anyone else: not even a 401, 405 or 403 tells a stranger they are there.
+  it.each([
+    ["signed out", () => undefined],
+    ["Alice, a homeowner,", () => alice.user.cookie],
+    ["Olga, an operator,", () => olga.cookie],
+  ])("answers %s 404 with the error shape on every method of every /api/pro route, defined or not, and nothing changes", async (_who, cookieOf) => {
+    const cookie = cookieOf();
+    const routes = await hiddenRoutes("pro");
+    expect(routes.length).toBeGreaterThan(0);
+    const before = await snapshotTables();
+    for (const route of routes) {
+      expect(Object.keys(route.handlers).sort(), route.urlPath).toEqual([...HTTP_METHODS].sort());
+      const concrete = { ...route, urlPath: route.urlPath.replace("00000000-0000-4000-8000-000000000001", ninaOffer), params: route.params.offerId ? { offerId: ninaOffer } : route.params };
+      for (const method of HTTP_METHODS) {
+        for (const headers of [{}, { origin: "https://evil.example" }] as Record<string, string>[]) {
+          const response = await callRoute(concrete, method, { cookie, body: { available: false, reason: "no", confirm: true }, headers });
+          expect(response.status, `${method} ${concrete.urlPath}`).toBe(404);
+          expect(response.headers.get("allow"), `${method} ${concrete.urlPath}`).toBeNull();
+          expect(await response.json(), `${method} ${concrete.urlPath}`).toEqual({ error: { code: "not_found", message: "This page could not be found." } });
+        }
+      }
+    }
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("tells a handyman which methods a /api/pro route takes: 405 with Allow for the others", async () => {
+    const [offers] = (await hiddenRoutes("pro")).filter((route) => route.urlPath === "/api/pro/offers");
+    expect(await definedMethods(offers!, nina.cookie)).toEqual(["GET", "HEAD", "OPTIONS"]);
+    const refused = await callRoute(offers!, "DELETE", { cookie: nina.cookie });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
 

@@ -1,6 +1,6 @@
 // The Dutch version of a job opening: saved with the English through the console's API and its server
 // actions (same transaction, same version check, audited as `nl`), read back for the careers pages in
-// either language (lib/careers/translations.ts), removed again, copied by duplicate and deleted with the
+// either language (lib/careers/queries.ts), removed again, copied by duplicate and deleted with the
 // opening; a partial or malformed Dutch version is refused with 400 and changes nothing.
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,7 +19,7 @@ import { GET as publicOne } from "../../app/api/job-openings/[jobId]/route";
 import { hashPassword } from "../../lib/auth/password";
 import { jobOpenings } from "../../lib/content/job-openings";
 import { jobOpeningTranslations } from "../../lib/content/job-openings-nl";
-import { groupOpeningSummariesIn, listOpeningSummariesIn, openingInLocale } from "../../lib/careers/translations";
+import { groupOpeningSummariesIn, listOpeningSummariesIn, openingInLocale } from "../../lib/careers/queries";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { amsterdamDay, apiRequest, routeContext, sessionCookieFor } from "../helpers/session";
 

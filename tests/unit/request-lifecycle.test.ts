@@ -58,7 +58,10 @@ describe("the transition table", () => {
   it("gives each side only its own steps", () => {
     expect(actionsFor("offered", "homeowner")).toEqual(["offer", "find_nobody", "change_date", "cancel"]);
     expect(actionsFor("offered", "handyman")).toEqual(["accept", "decline"]);
-    expect(actionsFor("offered", "system")).toEqual(["expire"]);
+    // The platform's own: an expiry, and taking a departed handyman out of the market (their open offer
+    // moves on, a job they accepted is cancelled).
+    expect(actionsFor("offered", "system")).toEqual(["cancel", "expire", "reassign", "withdraw"]);
+    expect(actionsFor("accepted", "system")).toEqual(["cancel"]);
     expect(actionsFor("done", "homeowner")).toEqual(["review"]);
     expect(actionsFor("reviewed", "homeowner")).toEqual([]);
     expect(actionsFor("cancelled", "handyman")).toEqual([]);

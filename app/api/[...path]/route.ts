@@ -1,7 +1,8 @@
-// Any /api address without a handler of its own: the API's 404 in its error shape, the same answer the
-// operator console's handlers give to anyone but an operator — so neither tells what exists.
-import { ApiError, errorResponse, NOT_FOUND_MESSAGE, requestLocale } from "@/lib/api/errors";
+// Any /api address without a handler of its own: the API's 404 in its error shape for every method, the
+// same answer the console's and the handyman's routes give to outsiders (lib/api/hidden-route.ts) — so
+// neither tells what exists.
+import { notFoundResponse } from "@/lib/api/hidden-route";
 
-const notFound = (req: Request) => errorResponse(new ApiError("not_found", NOT_FOUND_MESSAGE), requestLocale(req));
+const notFound = (req: Request) => notFoundResponse(req);
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };

@@ -4,6 +4,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { RequestForm } from "@/components/requests/request-form";
+import { Alert } from "@/components/ui/alert";
+import { roleOf } from "@/lib/auth/roles";
+import { requireUser } from "@/lib/auth/session";
 import styles from "@/components/requests/request.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs">): Promise<Metadata> {
@@ -16,6 +19,17 @@ export default async function NewRequestPage({ params }: PageProps<"/[locale]/in
   const { locale } = await params;
   setRequestLocale(localeOf(locale));
   const t = await getTranslations("request.new");
+  // Only homeowners make requests (lib/requests/queries.ts refuses anyone else): the others get no form.
+  if ((await roleOf(await requireUser())) !== "homeowner") {
+    return (
+      <div className={styles.page}>
+        <h1>{t("title")}</h1>
+        <Alert tone="info" title={t("homeownersOnlyTitle")}>
+          <p>{t("homeownersOnly")}</p>
+        </Alert>
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <h1>{t("title")}</h1>

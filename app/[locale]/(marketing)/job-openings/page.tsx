@@ -12,7 +12,7 @@ import styles from "@/components/careers/careers.module.css";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
 import { careersCopy } from "@/lib/careers/copy";
 import { absoluteAlternates } from "@/lib/careers/metadata";
-import { groupOpeningSummariesIn } from "@/lib/careers/translations";
+import { groupOpeningSummariesIn } from "@/lib/careers/queries";
 import { cityName, localCityList } from "@/lib/content/site";
 import { formatList } from "@/lib/format";
 import { OPEN_GRAPH_LOCALE } from "@/lib/i18n/metadata";

@@ -1,5 +1,7 @@
 // GET /api/ops/handymen – the roster: every handyman with city, trade, hourly price, rating, availability and account state (operators only)
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { listRoster } from "@/lib/ops/handymen";
 
-export const GET = withOperator(async () => Response.json({ handymen: await listRoster() }));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
+  GET: async () => Response.json({ handymen: await listRoster() }),
+});

@@ -2,13 +2,15 @@
 // POST /api/ops/job-openings – a new draft, with an optional Dutch version `nl` (every field, or none);
 //   409 when the job id is taken
 import { parseJson } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { createOpening, listOpsOpenings, toOpsPayload, toOpsSummaryPayload } from "@/lib/ops/job-openings";
 import { z } from "zod";
 
-export const GET = withOperator(async () => Response.json((await listOpsOpenings()).map(toOpsSummaryPayload)));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
+  GET: async () => Response.json((await listOpsOpenings()).map(toOpsSummaryPayload)),
 
-export const POST = withOperator(async ({ req, operator }) => {
-  const opening = await createOpening(operator, await parseJson(req, z.unknown()));
-  return Response.json(toOpsPayload(opening), { status: 201 });
+  POST: async ({ req, operator }) => {
+    const opening = await createOpening(operator, await parseJson(req, z.unknown()));
+    return Response.json(toOpsPayload(opening), { status: 201 });
+  },
 });

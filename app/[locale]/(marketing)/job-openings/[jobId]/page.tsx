@@ -17,7 +17,7 @@ import { doNotKeepThisPage } from "@/lib/cache";
 import { careersCopy } from "@/lib/careers/copy";
 import { absoluteAlternates } from "@/lib/careers/metadata";
 import { buildJobPostingJsonLd } from "@/lib/careers/json-ld";
-import { openingInLocale } from "@/lib/careers/translations";
+import { openingInLocale } from "@/lib/careers/queries";
 import { sanitizeJobHtml } from "@/lib/careers/sanitize";
 import { OPEN_GRAPH_LOCALE } from "@/lib/i18n/metadata";
 import { configuredSiteOrigin } from "@/lib/site/site-origin";

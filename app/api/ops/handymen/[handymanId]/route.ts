@@ -1,16 +1,18 @@
 // GET /api/ops/handymen/{handymanId} – one handyman of the roster
 // PATCH /api/ops/handymen/{handymanId} – a new hourly price (euros) and/or trade: {"hourlyPrice"?, "taskType"?}; audited
 import { parseJson, parseParam } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { editHandyman, getRosterEntry, handymanEditSchema, handymanIdSchema } from "@/lib/ops/handymen";
 
-export const GET = withOperator<{ handymanId: string }>(async ({ params }) => {
-  const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
-  return Response.json({ handyman: await getRosterEntry(id) });
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
+  GET: async ({ params }) => {
+    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    return Response.json({ handyman: await getRosterEntry(id) });
+  },
 
-export const PATCH = withOperator<{ handymanId: string }>(async ({ req, params, operator }) => {
-  const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
-  const edit = await parseJson(req, handymanEditSchema);
-  return Response.json({ handyman: await editHandyman(operator, id, edit) });
+  PATCH: async ({ req, params, operator }) => {
+    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const edit = await parseJson(req, handymanEditSchema);
+    return Response.json({ handyman: await editHandyman(operator, id, edit) });
+  },
 });

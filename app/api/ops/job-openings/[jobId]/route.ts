@@ -5,27 +5,29 @@
 // DELETE /api/ops/job-openings/{job_id} – {password, version?}: removes a draft or closed opening
 import { ApiError } from "@/lib/api/errors";
 import { parseJson, parseParam } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { deleteOpening, getOpsOpening, NOT_FOUND_MESSAGE, toOpsPayload, updateOpening } from "@/lib/ops/job-openings";
 import { jobIdSchema } from "@/lib/validations/job-openings";
 import { z } from "zod";
 
 type Params = { jobId: string };
 
-export const GET = withOperator<Params>(async ({ params }) => {
-  const opening = await getOpsOpening(parseParam(params.jobId, jobIdSchema, "That job opening"));
-  if (!opening) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
-  return Response.json(toOpsPayload(opening));
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<Params>({
+  GET: async ({ params }) => {
+    const opening = await getOpsOpening(parseParam(params.jobId, jobIdSchema, "That job opening"));
+    if (!opening) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
+    return Response.json(toOpsPayload(opening));
+  },
 
-export const PUT = withOperator<Params>(async ({ req, params, operator }) => {
-  const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
-  const opening = await updateOpening(operator, jobId, await parseJson(req, z.unknown()));
-  return Response.json(toOpsPayload(opening));
-});
+  PUT: async ({ req, params, operator }) => {
+    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const opening = await updateOpening(operator, jobId, await parseJson(req, z.unknown()));
+    return Response.json(toOpsPayload(opening));
+  },
 
-export const DELETE = withOperator<Params>(async ({ req, params, operator }) => {
-  const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
-  const { jobId: deleted } = await deleteOpening(operator, jobId, await parseJson(req, z.unknown()));
-  return Response.json({ deleted });
+  DELETE: async ({ req, params, operator }) => {
+    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const { jobId: deleted } = await deleteOpening(operator, jobId, await parseJson(req, z.unknown()));
+    return Response.json({ deleted });
+  },
 });

@@ -2,8 +2,10 @@
 // each rich field (and the Dutch ones when given) the HTML the public page would show and what sanitising
 // removed, in plain words. Writes nothing.
 import { parseJson } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { previewRichFields } from "@/lib/ops/job-openings";
 import { z } from "zod";
 
-export const POST = withOperator(async ({ req }) => Response.json(previewRichFields(await parseJson(req, z.unknown()))));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
+  POST: async ({ req }) => Response.json(previewRichFields(await parseJson(req, z.unknown()))),
+});

@@ -1,14 +1,16 @@
 // POST /api/ops/handymen/{handymanId}/suspend – {"password"}: never matched or offered again until unsuspended; their unanswered offers go to the next handyman; audited
 import { z } from "zod";
 import { parseJson, parseParam } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { handymanIdSchema, suspendHandyman } from "@/lib/ops/handymen";
 
 const suspendBody = z.object({ password: z.unknown().optional() });
 
-export const POST = withOperator<{ handymanId: string }>(async ({ req, params, operator }) => {
-  const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
-  const { password } = await parseJson(req, suspendBody);
-  const { handyman, movedRequests } = await suspendHandyman(operator, id, password);
-  return Response.json({ handyman, movedRequests });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
+  POST: async ({ req, params, operator }) => {
+    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const { password } = await parseJson(req, suspendBody);
+    const { handyman, movedRequests } = await suspendHandyman(operator, id, password);
+    return Response.json({ handyman, movedRequests });
+  },
 });

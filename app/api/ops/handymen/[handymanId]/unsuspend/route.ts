@@ -1,9 +1,11 @@
 // POST /api/ops/handymen/{handymanId}/unsuspend – lifts a suspension (409 when not suspended); audited
 import { parseParam } from "@/lib/api/handler";
-import { withOperator } from "@/lib/ops/access";
+import { operatorRoute } from "@/lib/ops/access";
 import { handymanIdSchema, unsuspendHandyman } from "@/lib/ops/handymen";
 
-export const POST = withOperator<{ handymanId: string }>(async ({ params, operator }) => {
-  const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
-  return Response.json({ handyman: await unsuspendHandyman(operator, id) });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
+  POST: async ({ params, operator }) => {
+    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    return Response.json({ handyman: await unsuspendHandyman(operator, id) });
+  },
 });
