@@ -63,7 +63,7 @@ export type AuditEntryView = {
 };
 
 /** The largest id the log can hold (a PostgreSQL bigint); a cursor beyond it names nothing. */
-export const MAX_AUDIT_ID = 9_223_372_036_854_775_807n;
+const MAX_AUDIT_ID = 9_223_372_036_854_775_807n;
 
 export const AUDIT_PAGE_SIZE = 50;
 

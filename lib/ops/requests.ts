@@ -40,7 +40,7 @@ export const OVERVIEW_LIMIT = 200;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The years a filter's day may fall in: the database's timestamps, and the day after the last one, stay ordinary dates. */
-export const FILTER_YEARS = { first: 2000, last: 2999 } as const;
+const FILTER_YEARS = { first: 2000, last: 2999 } as const;
 
 function isCalendarDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
