@@ -10,7 +10,7 @@
 // The proxy tells next-intl the page's language, and sends /en/… to the address without the prefix.
 import { NextResponse, type NextRequest } from "next/server";
 import { guardRoute } from "@/lib/auth/route-guard";
-import { renewIdleSession } from "@/lib/auth/session-renewal";
+import { renewIdleSession } from "@/lib/auth/cookies";
 import { usesSecureCookies } from "@/lib/auth/cookies";
 import { pagePolicy } from "@/lib/security/csp";
 import { HSTS } from "@/lib/security/headers";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { formatDate, formatHourlyPrice } from "../lib/format";
 import { matchHandyman } from "../lib/matching";
-import { criterionLabel, taskTypeLabel } from "../lib/requests/catalogue";
+import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";

@@ -3,7 +3,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatHourlyPrice } from "../lib/format";
 import { matchHandyman, pronounFor } from "../lib/matching";
-import { CRITERION_LABELS, TASK_TYPE_LABELS, type City, type Criterion, type TaskType } from "../lib/requests/catalogue";
+import { type City, type Criterion, type TaskType } from "../lib/requests/catalogue";
+import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 
@@ -16,7 +17,7 @@ type Order = { task: TaskType; city: City; criteria: Criterion; details: string;
 
 async function submitRequest(page: Page, order: Order): Promise<string> {
   await expect(page).toHaveURL(/\/inputs$/);
-  await page.getByLabel("Task type").selectOption({ label: TASK_TYPE_LABELS[order.task] });
+  await page.getByLabel("Task type").selectOption({ label: taskTypeLabel(order.task) });
   await page.getByLabel("City").selectOption(order.city);
   await page.getByLabel("Preferred date").fill(order.date);
   await page.getByLabel("Details").fill(order.details);
@@ -30,11 +31,11 @@ async function submitRequest(page: Page, order: Order): Promise<string> {
 
 async function chooseAndExpectMatch(page: Page, order: Order, inputId: string) {
   const summary = page.getByRole("region", { name: "Your request" });
-  await expect(summary).toContainText(TASK_TYPE_LABELS[order.task]);
+  await expect(summary).toContainText(taskTypeLabel(order.task));
   await expect(summary).toContainText(order.city);
   await expect(summary).toContainText(order.details);
 
-  await page.getByRole("button", { name: CRITERION_LABELS[order.criteria] }).click();
+  await page.getByRole("button", { name: criterionLabel(order.criteria) }).click();
   await expect(page.getByText("Saved. Finding your handyman…")).toBeVisible();
 
   const expected = matchHandyman({ criteria: order.criteria, city: order.city, task_type: order.task });
@@ -51,7 +52,7 @@ async function expectConfirmation(page: Page, order: Order, expected: NonNullabl
   const match = page.getByRole("region", { name: expected.name });
   await expect(match.getByRole("heading", { name: expected.name })).toBeVisible();
   const text = normalise((await match.textContent()) ?? "");
-  expect(text).toContain(`${pronounFor(expected.name)} will take care of your ${TASK_TYPE_LABELS[order.task].toLowerCase()} job in ${order.city}.`);
+  expect(text).toContain(`${pronounFor(expected.name)} will take care of your ${taskTypeLabel(order.task).toLowerCase()} job in ${order.city}.`);
   expect(text).toContain(normalise(formatHourlyPrice(expected.price_per_hour)));
   expect(text).toMatch(/€\d+\.\d\d per hour/);
   expect(text).toContain(`Rating: ${expected.rating.toFixed(1)} out of 5`);
@@ -88,9 +89,9 @@ test("a new user makes three requests, one per criterion, and sees the handyman 
   const newestFirst = [...orders].reverse();
   for (const [i, order] of newestFirst.entries()) {
     const item = items.nth(i);
-    await expect(item.getByRole("heading")).toHaveText(`${TASK_TYPE_LABELS[order.task]} in ${order.city}`);
+    await expect(item.getByRole("heading")).toHaveText(`${taskTypeLabel(order.task)} in ${order.city}`);
     await expect(item).toContainText(order.details);
-    await expect(item).toContainText(CRITERION_LABELS[order.criteria]);
+    await expect(item).toContainText(criterionLabel(order.criteria));
     await expect(item.locator(`time[datetime="${order.date}"]`)).toBeVisible();
     await expect(item.locator("time").nth(1)).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   }

@@ -3,6 +3,9 @@ export const LOCALES = ["en", "nl"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
+/** The time zone every date and time is shown in. */
+export const TIME_ZONE = "Europe/Amsterdam";
+
 /** The cookie that remembers a visitor's choice of language (set by the language switch and the suggestion). */
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 

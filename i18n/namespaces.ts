@@ -1,7 +1,9 @@
-// The message catalogue is split by area: messages/<locale>/<namespace>.json. Every locale has the
-// same files with the same keys (tests/unit/i18n-catalogues.test.ts fails otherwise). `errors` is kept
+// The message catalogue is split by area: messages/<locale>/<namespace>.json. `catalogue` holds the
+// domain's words (trades, cities, criteria, states, notices) for the ids the code keeps. Every locale has
+// the same files with the same keys (tests/unit/i18n-catalogues.test.ts fails otherwise). `errors` is kept
 // small on purpose: the error screen is a client component on every page and carries it in both languages.
 export const NAMESPACES = [
+  "catalogue",
   "common",
   "errors",
   "home",

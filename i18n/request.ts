@@ -1,10 +1,10 @@
 // next-intl's per-request configuration: the page's language (from the [locale] segment, or the
 // default for anything outside it), its messages, and the time zone every date is shown in.
 import { getRequestConfig } from "next-intl/server";
-import { DEFAULT_LOCALE, isLocale } from "./locales";
+import { DEFAULT_LOCALE, isLocale, TIME_ZONE } from "./locales";
 import { loadMessages } from "./messages";
 
-export const TIME_ZONE = "Europe/Amsterdam";
+export { TIME_ZONE };
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;

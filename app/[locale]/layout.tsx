@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocaleDocument } from "@/components/layout/locale-document";
 import { LOCALES, isLocale } from "@/i18n/locales";
-import { cityList } from "@/lib/requests/catalogue";
+import { cityList } from "@/lib/requests/words";
 import { FALLBACK_ORIGIN } from "@/lib/site/site-url";
 import "../globals.css";
 

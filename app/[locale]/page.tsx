@@ -8,7 +8,7 @@ import { ServicesSection } from "@/components/home/services-section";
 import { TestimonialsSection } from "@/components/home/testimonials-section";
 import { TrustStrip } from "@/components/home/trust-strip";
 import styles from "@/components/home/home.module.css";
-import { localCityList } from "@/lib/content/site";
+import { cityList } from "@/lib/requests/words";
 import { pageMetadata } from "@/lib/i18n/metadata";
 
 // Only the home page's languages exist: another one-segment address with a dot (/favicon.ico,
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: PageProps<"/[locale]">): Prom
   const t = await getTranslations({ locale, namespace: "home.meta" });
   return pageMetadata(locale, "/", {
     title: t("title"),
-    description: t("description", { cities: localCityList(locale, "or") }),
+    description: t("description", { cities: cityList("or", locale) }),
     absoluteTitle: true,
   });
 }

@@ -3,7 +3,7 @@
 // this one stays signed in.
 import { useTranslations } from "next-intl";
 import { changePasswordAction } from "@/lib/account/actions";
-import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/forms/state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { NewPasswordField } from "@/components/auth/new-password-field";
 import { useAuthForm } from "@/components/auth/use-auth-form";

@@ -3,7 +3,7 @@
 // the home page.
 import { useTranslations } from "next-intl";
 import { deleteAccountAction } from "@/lib/account/actions";
-import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/forms/state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { useAuthForm } from "@/components/auth/use-auth-form";
 import { Alert } from "@/components/ui/alert";

@@ -2,7 +2,7 @@
 // "Send again" beside an address that is not verified yet: a new link (the earlier one stops working).
 import { useTranslations } from "next-intl";
 import { resendVerificationAction } from "@/lib/account/actions";
-import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/forms/state";
 import { useAuthForm } from "@/components/auth/use-auth-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Link } from "@/components/i18n/link";
-import { displayNameFromEmail } from "@/lib/auth/display-name";
+import { displayNameFromEmail } from "@/lib/auth/current-user";
 import { formatDateTime } from "@/lib/format";
 import type { AccountOverview } from "@/lib/account/queries";
 import { isLocale, DEFAULT_LOCALE } from "@/i18n/locales";

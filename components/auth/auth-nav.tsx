@@ -3,8 +3,8 @@
 // a server action, which works without JavaScript too). The words are in the page's language.
 import { getTranslations } from "next-intl/server";
 import { signOutAction } from "@/lib/auth/actions";
-import { getHeaderUser } from "@/lib/auth/session";
-import { roleOf } from "@/lib/auth/roles";
+import { getHeaderUser } from "@/lib/auth/current-user";
+import { roleOf } from "@/lib/auth/current-user";
 import { Button, LinkButton } from "@/components/ui/button";
 import styles from "./auth-nav.module.css";
 

@@ -2,8 +2,8 @@
 // The forgotten-password form: one email address, and the same answer for every address.
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/i18n/link";
-import { forgotPasswordAction } from "@/lib/auth/recovery-actions";
-import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { forgotPasswordAction } from "@/lib/auth/actions";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/forms/state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,16 +1,15 @@
 "use client";
-// Shows the one-off notice named in the page's address (?notice=…, see lib/auth/notices.ts): on a page
-// rendered on request it is in the first HTML; on a prerendered page (the home page) it appears once
-// the page's script runs, so such a page needs it inside <Suspense>. `notices` gives the texts in the
-// page's language (see ./page-notice.tsx); a notice without one is shown in English.
+// Shows the one-off notice named in the page's address (?notice=…, see lib/notices): on a page rendered
+// on request it is in the first HTML; on a prerendered page (the home page) it appears once the page's
+// script runs, so such a page needs it inside <Suspense>. `notices` are the texts in the page's
+// language, handed down by ./page-notice.tsx.
 import { useSearchParams } from "next/navigation";
-import { noticeText } from "@/lib/auth/notices";
+import { isNoticeKey } from "@/lib/notices";
 import { Alert } from "@/components/ui/alert";
 
-export function NoticeFromAddress({ className, notices }: { className?: string; notices?: Partial<Record<string, string>> }) {
+export function NoticeFromAddress({ className, notices }: { className?: string; notices: Partial<Record<string, string>> }) {
   const key = useSearchParams().get("notice");
-  const known = noticeText(key);
-  const text = known && key ? (notices?.[key] ?? known) : null;
+  const text = isNoticeKey(key) ? notices[key] : undefined;
   return text ? (
     <Alert tone="success" className={className}>
       {text}

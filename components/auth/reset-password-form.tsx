@@ -3,8 +3,8 @@
 // checked in the browser for length and on the server against the common-password list.
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/i18n/link";
-import { resetPasswordAction } from "@/lib/auth/recovery-actions";
-import { EMPTY_ACCOUNT_FORM } from "@/lib/auth/form-state";
+import { resetPasswordAction } from "@/lib/auth/actions";
+import { EMPTY_ACCOUNT_FORM } from "@/lib/forms/state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

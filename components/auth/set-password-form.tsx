@@ -4,8 +4,8 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { setPasswordAction } from "@/lib/auth/set-password-action";
-import { EMPTY_SET_PASSWORD_FORM, type SetPasswordFormState } from "@/lib/auth/set-password-form-state";
+import { setPasswordAction } from "@/lib/auth/actions";
+import { EMPTY_SET_PASSWORD_FORM, type SetPasswordFormState } from "@/lib/forms/state";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useFormAction } from "@/components/ui/use-form-action";

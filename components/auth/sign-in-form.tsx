@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/i18n/link";
 import { signInAction } from "@/lib/auth/actions";
-import { EMPTY_AUTH_FORM } from "@/lib/auth/form-state";
+import { EMPTY_AUTH_FORM } from "@/lib/forms/state";
 import { fieldErrorsOf } from "@/lib/validations/field-errors";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import { QueryError } from "@/components/ui/query-error";
 import { useQueryErrorText } from "@/components/ui/use-query-error-text";
 import { useMyRequests } from "@/components/requests/request-cache";
 import { RequestSummary } from "@/components/requests/request-summary";
-import { cityLabel, taskTypeLabel } from "@/lib/requests/catalogue";
+import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import type { RequestState } from "@/lib/requests/lifecycle";
 import styles from "./dashboard.module.css";
 
@@ -47,7 +47,7 @@ export function OrdersList({ states }: { states: Record<string, RequestState> })
             </h2>
             {states[order.id] ? (
               <p className={styles.orderState}>
-                {t.rich("status", { state: t(`states.${states[order.id]}`), strong: (chunks) => <strong>{chunks}</strong> })}
+                {t.rich("status", { state: requestStateLabel(states[order.id], locale), strong: (chunks) => <strong>{chunks}</strong> })}
               </p>
             ) : null}
             <RequestSummary request={order} showCriterion showCreated />

@@ -1,7 +1,7 @@
 import Image from "next/image";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/locales";
-import { localCityList } from "@/lib/content/site";
+import { cityList } from "@/lib/requests/words";
 import { StartNowLink } from "./start-now-link";
 import styles from "./home.module.css";
 
@@ -11,7 +11,7 @@ export async function Hero({ servicesId, locale }: { servicesId: string; locale:
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={`container ${styles.heroInner}`}>
         <div className={styles.heroText}>
-          <p className={styles.eyebrow}>{t("eyebrow", { cities: localCityList(locale) })}</p>
+          <p className={styles.eyebrow}>{t("eyebrow", { cities: cityList("and", locale) })}</p>
           <h1 id="hero-title" className={styles.heroTitle}>
             {t("headline")}
           </h1>

@@ -3,7 +3,8 @@ import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { Link } from "@/components/i18n/link";
 import { isLocale, type Locale } from "@/i18n/locales";
 import { footerLinkGroups, footerLinkKey } from "@/lib/content/footer-links";
-import { company, localCityList } from "@/lib/content/site";
+import { company } from "@/lib/content/site";
+import { cityList } from "@/lib/requests/words";
 import { CurrentYear } from "./current-year";
 import { Logo } from "./logo";
 import { otherLocale } from "./site-header";
@@ -22,7 +23,7 @@ export async function SiteFooter() {
           <Link href="/" className={styles.logoLink} aria-label={t("footer.home")}>
             <Logo tone="light" />
           </Link>
-          <p>{t("footer.brand", { tagline: t("footer.tagline"), cities: localCityList(locale) })}</p>
+          <p>{t("footer.brand", { tagline: t("footer.tagline"), cities: cityList("and", locale) })}</p>
         </div>
         <nav aria-label={t("footer.nav")} className={styles.footerNav}>
           {footerLinkGroups.map((group) => (

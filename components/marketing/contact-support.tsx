@@ -9,7 +9,7 @@ import styles from "./marketing.module.css";
 /** The dialog's words, in the page's language. */
 export type ContactSupportText = { button: string; title: string; description: string; phone: string; email: string; hours: string; done: string };
 
-export function ContactSupport({ contact, text }: { contact: SupportContact; text: ContactSupportText }) {
+export function ContactSupport({ contact, text }: { contact: SupportContact & { hours: string; responseTime: string }; text: ContactSupportText }) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -6,7 +6,8 @@ import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { editHandymanAction, inviteHandymanAction, suspendHandymanAction, unsuspendHandymanAction } from "@/lib/ops/handymen-actions";
-import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from "@/lib/requests/catalogue";
+import { TASK_TYPES, type TaskType } from "@/lib/requests/catalogue";
+import { taskTypeLabel } from "@/lib/requests/words";
 import { PasswordConfirmField } from "./password-confirm-field";
 import lifeStyles from "@/components/requests/request-life.module.css";
 
@@ -65,7 +66,7 @@ export function EditHandymanForm({ id, hourlyPrice, taskType }: { id: number; ho
               <select {...control} name="task_type" defaultValue={taskType} className={controlClassName}>
                 {TASK_TYPES.map((task) => (
                   <option key={task} value={task}>
-                    {TASK_TYPE_LABELS[task]}
+                    {taskTypeLabel(task)}
                   </option>
                 ))}
               </select>

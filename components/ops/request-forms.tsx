@@ -32,11 +32,11 @@ export function CancelForHomeownerForm({ requestId, state, maxReason }: { reques
   );
 }
 
-const NOT_SHOWN: ShownEmailState = { email: null, message: null };
+const NOT_SHOWN: ShownEmailState = { fieldErrors: {}, message: null };
 
 export function ShowEmailForm({ requestId }: { requestId: string }) {
   const { state, formAction, submit, pending } = useFormAction(showHomeownerEmailAction, NOT_SHOWN, () => ({
-    email: null,
+    fieldErrors: {},
     message: "We could not reach Fixwell. Check your connection and try again.",
   }));
   if (state.email) return <span data-testid="homeowner-email">{state.email}</span>;

@@ -14,7 +14,7 @@ import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
 import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
 import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
-import { cityLabel, tradeNames } from "@/lib/requests/catalogue";
+import { cityLabel, taskJobName, taskWorkName, tradeNames, typicalJobName } from "@/lib/requests/words";
 import type { ConfirmationView } from "@/lib/requests/details";
 import { estimateJob } from "@/lib/requests/estimates";
 import type { RepairRequest } from "@/lib/requests/schemas";
@@ -104,7 +104,7 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
   }
 
   const city = cityLabel(request.city, locale);
-  const job = t(`taskJobs.${request.taskType}`);
+  const job = taskJobName(request.taskType, locale);
   const current = view?.requestId === request.id ? view : null;
   if (current?.state === "cancelled") {
     return (
@@ -154,7 +154,7 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
               <p className={styles.estimate}>
                 {t.rich("arranging.estimate", {
                   range: formatPriceRange(estimate.low, estimate.high, locale),
-                  typicalJob: locale === "en" ? estimate.typicalJob : t(`typicalJob.${request.taskType}`),
+                  typicalJob: typicalJobName(request.taskType, locale),
                   low: formatNumber(estimate.hours[0], locale),
                   high: formatNumber(estimate.hours[1], locale),
                   fee: formatWholeEuros(estimate.calloutFee, locale),
@@ -168,7 +168,7 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
         </Card>
       ) : (
         <Alert tone="warning" title={t("arranging.nobodyTitle")}>
-          <p>{t("arranging.nobodyText", { work: t(`taskWork.${request.taskType}`), city })}</p>
+          <p>{t("arranging.nobodyText", { work: taskWorkName(request.taskType, locale), city })}</p>
           <LinkButton href={`/inputs/criteria/${request.id}`} variant="secondary">
             {t("arranging.chooseAnother")}
           </LinkButton>

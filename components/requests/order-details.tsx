@@ -6,6 +6,7 @@ import { Link } from "@/components/i18n/link";
 import { Card } from "@/components/ui/card";
 import { RequestSummary } from "@/components/requests/request-summary";
 import type { Locale } from "@/i18n/locales";
+import { requestStateLabel } from "@/lib/requests/words";
 import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, formatRating } from "@/lib/format";
 import type { RequestDetails } from "@/lib/requests/details";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
@@ -65,7 +66,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
   return (
     <div className={styles.page}>
       {notice}
-      <p>{t.rich("order.status", { state: t(`states.${request.state}`), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
+      <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
       <HandymanCard request={request} t={t} locale={locale} />
 
       <Card as="section" aria-labelledby="request-heading">

@@ -5,7 +5,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/i18n/locales";
-import { cityName } from "@/lib/content/site";
+import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatRating } from "@/lib/format";
 import type { ProOffer, ProView } from "@/lib/handymen/offers";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
@@ -16,12 +16,12 @@ type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
 /** "Electrician in Amsterdam", "Elektricien in Den Haag". */
 export function workIn(t: Translate, locale: Locale, taskType: TaskType, city: string): string {
-  return t("workIn", { task: t(`taskTypes.${taskType}`), city: isCity(city) ? cityName(city, locale) : city });
+  return t("workIn", { task: taskTypeLabel(taskType, locale), city: isCity(city) ? cityLabel(city, locale) : city });
 }
 
 function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale: Locale }) {
   const { request } = offer;
-  const status = offer.status === "accepted" ? t(`states.${request.state}`) : offer.status === "open" ? t("pro.offeredToYou") : t("pro.expired");
+  const status = offer.status === "accepted" ? requestStateLabel(request.state, locale) : offer.status === "open" ? t("pro.offeredToYou") : t("pro.expired");
   const can = (action: string) => (offer.actions as string[]).includes(action);
   const texts = { unreachable: t("unreachable") };
   return (

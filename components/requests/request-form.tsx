@@ -16,7 +16,8 @@ import { Field, controlClassName } from "@/components/ui/field";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { useValidationText } from "@/components/ui/use-validation-text";
 import { createRequestAction } from "@/lib/requests/actions";
-import { CITIES, TASK_TYPES, cityLabel, taskTypeLabel } from "@/lib/requests/catalogue";
+import { CITIES, TASK_TYPES } from "@/lib/requests/catalogue";
+import { cityLabel, taskTypeLabel } from "@/lib/requests/words";
 import {
   emptyRequestForm,
   fixFieldsMessage,

@@ -3,7 +3,7 @@
 // rendered as text, never as HTML.
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale, DEFAULT_LOCALE } from "@/i18n/locales";
-import { cityLabel, criterionLabel, taskTypeLabel } from "@/lib/requests/catalogue";
+import { cityLabel, criterionLabel, taskTypeLabel } from "@/lib/requests/words";
 import type { RepairRequest } from "@/lib/requests/schemas";
 import { formatDateTime, formatDayWithWeekday } from "@/lib/format";
 import styles from "./request.module.css";

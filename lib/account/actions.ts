@@ -1,78 +1,75 @@
 "use server";
 // The /account page's forms: change password, delete the account, send the verification link again.
-// Each asks for the signed-in user itself (a signed-out post is sent to the home page); the state handed
-// back never holds a password; its messages and redirects are in the language of the page that posted.
-import { redirect } from "next/navigation";
+// Each asks for the signed-in user itself (userAction: a signed-out post is sent to the home page); the
+// state handed back never holds a password; its messages and redirects are in the language of the page
+// that posted.
 import { localizedPath } from "../i18n/paths";
 import { fieldErrorsIn } from "../validations/messages";
-import { actionLocale, actionMessages } from "../validations/page-locale";
-import { requireUser } from "../auth/session";
-import { endSession, sessionIsRemembered, startSession } from "../auth/session-cookie";
-import { unexpectedFailure } from "../auth/action-context";
-import type { AccountFormState } from "../auth/form-state";
-import { waitMinutes } from "../auth/messages";
-import { withNotice } from "../auth/notices";
-import { changePassword } from "../auth/password-change";
-import { resendVerificationMail, VERIFICATION_VALID_DAYS } from "../auth/email-verification";
+import { userAction, type FailureContext } from "../forms/action";
+import { EMPTY_ACCOUNT_FORM, type AccountFormState } from "../forms/state";
+import { resendVerificationMail, VERIFICATION_VALID_DAYS } from "../auth/account-tokens";
+import { waitMinutes } from "../i18n/sign-in-errors";
+import { withNotice } from "../notices";
+import { changePassword } from "../auth/passwords";
+import { endSession, sessionIsRemembered, startSession } from "../auth/sessions";
 import { textOf } from "../validations/form-data";
 import { changePasswordSchema, deleteAccountSchema } from "../validations/auth";
 import { deleteAccount } from "./delete";
 
-const EMPTY: AccountFormState = { fieldErrors: {}, message: null };
+const unexpected = async ({ messages }: FailureContext) => (await messages("auth"))("errors.unexpected");
 
-/** The page's language and the `account` catalogue's messages in it. */
-async function answers() {
-  const locale = await actionLocale();
-  return { locale, t: await actionMessages(locale, "account"), common: await actionMessages(locale, "auth") };
-}
-
-export async function changePasswordAction(_previous: AccountFormState, form: FormData): Promise<AccountFormState> {
-  const user = await requireUser();
-  const { locale, t, common } = await answers();
-  const parsed = changePasswordSchema.safeParse({ currentPassword: textOf(form, "currentPassword"), newPassword: textOf(form, "newPassword") });
-  if (!parsed.success) return { ...EMPTY, fieldErrors: await fieldErrorsIn(parsed.error.issues, locale) };
-  try {
-    const outcome = await changePassword(user.id, parsed.data);
-    if (outcome.kind === "wrong_current") return { ...EMPTY, fieldErrors: { currentPassword: t("messages.wrongCurrent") } };
-    if (outcome.kind === "rate_limited") return { ...EMPTY, message: t("messages.tooManyTries", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
-    if (outcome.kind === "refused") return { ...EMPTY, fieldErrors: await fieldErrorsIn([{ path: "newPassword", message: outcome.message }], locale) };
+export const changePasswordAction = userAction.action<AccountFormState, { currentPassword: string; newPassword: string }>(
+  {
+    name: "changing a password",
+    area: "auth",
+    schema: changePasswordSchema,
+    input: (form) => ({ currentPassword: textOf(form, "currentPassword"), newPassword: textOf(form, "newPassword") }),
+    failure: unexpected,
+  },
+  async ({ user, locale, kept, input, messages }) => {
+    const t = await messages("account");
+    const outcome = await changePassword(user.id, input);
+    if (outcome.kind === "wrong_current") return { ...kept, fieldErrors: { currentPassword: t("messages.wrongCurrent") } };
+    if (outcome.kind === "rate_limited") return { ...kept, message: t("messages.tooManyTries", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
+    if (outcome.kind === "refused") return { ...kept, fieldErrors: await fieldErrorsIn([{ path: "newPassword", message: outcome.message }], locale) };
     // Every session of the account ended with the change; this browser gets a new one.
     await startSession(outcome.account, await sessionIsRemembered());
-  } catch (error) {
-    return { ...EMPTY, message: unexpectedFailure("changing a password", error, common("errors.unexpected")) };
-  }
-  return { ...EMPTY, notice: t("messages.passwordChanged") };
-}
+    return { ...kept, notice: t("messages.passwordChanged") };
+  },
+);
 
-export async function deleteAccountAction(_previous: AccountFormState, form: FormData): Promise<AccountFormState> {
-  const user = await requireUser();
-  const { locale, t, common } = await answers();
-  const parsed = deleteAccountSchema.safeParse({ password: textOf(form, "password") });
-  if (!parsed.success) return { ...EMPTY, fieldErrors: await fieldErrorsIn(parsed.error.issues, locale) };
-  try {
-    const outcome = await deleteAccount(user.id, parsed.data.password);
-    if (outcome.kind === "wrong_password") return { ...EMPTY, fieldErrors: { password: t("messages.wrongPassword") } };
-    if (outcome.kind === "rate_limited") return { ...EMPTY, message: t("messages.tooManyTries", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
+export const deleteAccountAction = userAction.action<AccountFormState, { password: string }>(
+  {
+    name: "deleting an account",
+    area: "auth",
+    schema: deleteAccountSchema,
+    input: (form) => ({ password: textOf(form, "password") }),
+    failure: unexpected,
+  },
+  async ({ user, locale, kept, input, messages, redirect }) => {
+    const t = await messages("account");
+    const outcome = await deleteAccount(user.id, input.password);
+    if (outcome.kind === "wrong_password") return { ...kept, fieldErrors: { password: t("messages.wrongPassword") } };
+    if (outcome.kind === "rate_limited") return { ...kept, message: t("messages.tooManyTries", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
     await endSession();
-  } catch (error) {
-    return { ...EMPTY, message: unexpectedFailure("deleting an account", error, common("errors.unexpected")) };
-  }
-  // A redirect also for the in-page form: with the session gone, the account page itself would send the
-  // browser home (without the notice) the moment Next.js renders it again.
-  redirect(withNotice(localizedPath(locale, "/"), "account-deleted"));
-}
+    // A redirect also for the in-page form: with the session gone, the account page itself would send the
+    // browser home (without the notice) the moment Next.js renders it again.
+    return redirect(withNotice(localizedPath(locale, "/"), "account-deleted"));
+  },
+);
 
-export async function resendVerificationAction(): Promise<AccountFormState> {
-  const user = await requireUser();
-  const { t, common } = await answers();
-  try {
+const resendVerification = userAction.action<AccountFormState>(
+  { name: "sending a verification link", area: "auth", failure: unexpected },
+  async ({ user, kept, messages }) => {
+    const t = await messages("account");
     const outcome = await resendVerificationMail(user.id);
-    if (outcome.kind === "already_verified") return { ...EMPTY, notice: t("messages.alreadyVerified") };
-    if (outcome.kind === "rate_limited") {
-      return { ...EMPTY, message: t("messages.resendRateLimited", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
-    }
-    return { ...EMPTY, notice: t("messages.resent", { email: outcome.email, days: VERIFICATION_VALID_DAYS }) };
-  } catch (error) {
-    return { ...EMPTY, message: unexpectedFailure("sending a verification link", error, common("errors.unexpected")) };
-  }
+    if (outcome.kind === "already_verified") return { ...kept, notice: t("messages.alreadyVerified") };
+    if (outcome.kind === "rate_limited") return { ...kept, message: t("messages.resendRateLimited", { minutes: waitMinutes(outcome.retryAfterSeconds) }) };
+    return { ...kept, notice: t("messages.resent", { email: outcome.email, days: VERIFICATION_VALID_DAYS }) };
+  },
+);
+
+/** "Send again": a button, whose form posts nothing. */
+export async function resendVerificationAction(previous: AccountFormState = EMPTY_ACCOUNT_FORM, form = new FormData()): Promise<AccountFormState> {
+  return resendVerification(previous, form);
 }

@@ -22,7 +22,7 @@ import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
-import { checkCurrentPassword } from "../auth/password-change";
+import { checkCurrentPassword } from "../auth/passwords";
 import { authLimiters, type AuthLimiters } from "../auth/limits";
 
 type Tx = Prisma.TransactionClient;

@@ -1,7 +1,7 @@
 // What /account shows about the signed-in account besides its address: whether the address is verified.
 import "server-only";
 import { getDb } from "../db";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 
 export type AccountOverview = { email: string; emailVerifiedAt: string | null };
 

@@ -1,16 +1,13 @@
 // The API's one error shape: {"error": {"code", "message", "issues"?}} with the status its code implies.
 // Nothing from Prisma, SQL or a stack ever reaches the body. The message is in the language the request's
 // Accept-Language prefers (English when it names neither of ours); the code never changes.
-// use-intl/core (next-intl's own core, without React): the mail worker and scripts run outside Next.js.
-import { createTranslator } from "use-intl/core";
 import { z } from "zod";
 import en from "../../messages/en/api.json";
-import nl from "../../messages/nl/api.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { describeDatabaseError, isDatabaseUnavailable } from "../db/errors";
 import { localeFromAcceptLanguage } from "../i18n/accept-language";
 import { localizeValidationMessage } from "../validations/messages";
-import { validationTranslatorFor } from "./validation-text";
+import { getTranslator } from "../i18n/translator";
 
 export const errorStatus = {
   bad_request: 400,
@@ -49,22 +46,10 @@ export type ApiMessageValue = string | number | ((locale: Locale) => string);
 /** A message by its key, with its values: an ApiError carrying one answers in the request's language. */
 export type ApiMessage = { key: ApiMessageKey; values?: Record<string, ApiMessageValue> };
 
-const CATALOGUES = { en, nl } as const;
-const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
-
-function makeTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: { api: CATALOGUES[locale] }, namespace: "api", timeZone: "Europe/Amsterdam" });
-}
-
 /** `message` in `locale`. */
 export function apiMessage(locale: Locale, { key, values = {} }: ApiMessage): string {
-  let t = translators.get(locale);
-  if (!t) {
-    t = makeTranslator(locale);
-    translators.set(locale, t);
-  }
   const resolved = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "function" ? value(locale) : value]));
-  return (t as (key: string, values?: Record<string, string | number>) => string)(key, resolved);
+  return getTranslator(locale, "api")(key, resolved);
 }
 
 function fixedMessages(tree: object, prefix = ""): [string, ApiMessageKey][] {
@@ -115,7 +100,7 @@ export class ApiError extends Error {
   /** The issues in `locale`: the API's fixed messages and the schemas' validation messages translated. */
   issuesIn(locale: Locale): ErrorIssue[] | undefined {
     if (locale === DEFAULT_LOCALE) return this.issues;
-    const t = validationTranslatorFor(locale);
+    const t = getTranslator(locale, "validation");
     return this.issues?.map((issue) => ({ ...issue, message: localizeValidationMessage(translateFixed(issue.message, locale), t) }));
   }
 

@@ -3,8 +3,8 @@
 // cookie, never from the request body, and renews a short session's token in use (the proxy does not
 // run for the API). Error messages answer in the request's Accept-Language.
 import { z } from "zod";
-import { getUserFromRequest, type SessionUser } from "../auth/session";
-import { renewIdleSessionOfApi } from "../auth/session-renewal";
+import { getUserFromRequest, type SessionUser } from "../auth/current-user";
+import { renewIdleSessionOfApi } from "../auth/cookies";
 import { isCrossSiteRequest } from "../security/same-origin";
 import { readJsonBody } from "./body";
 import { ApiError, respondToError } from "./errors";

@@ -9,7 +9,7 @@
 // - per client address: 100 failures in 15 minutes across all accounts;
 // - per account, from browsers the account has not signed in from before: a growing wait after the
 //   tenth failure in an hour (2 s, 4 s, 8 s … at most 60 s between tries) and at most 100 failures an
-//   hour (OWASP ASVS 2.2.1). A browser carrying the account's device cookie (lib/auth/device-cookie.ts)
+//   hour (OWASP ASVS 2.2.1). A browser carrying the account's device cookie (lib/auth/cookies.ts)
 //   is counted on its own instead, 10 failures in 15 minutes, so others' guesses never slow it down.
 import "server-only";
 import { createLimiter, type LimitStore, type Limiter, type LimitSpec } from "../rate-limit";
@@ -94,7 +94,7 @@ export function slowdownSeconds(failures: number): number {
 export type SignInSource = {
   /** The client's address (lib/rate-limit/client-ip.ts), or null when no trusted proxy names it. */
   ip: string | null;
-  /** The id of a valid device cookie for this account (lib/auth/device-cookie.ts), if the browser has one. */
+  /** The id of a valid device cookie for this account (lib/auth/cookies.ts), if the browser has one. */
   knownDevice?: string | null;
 };
 

@@ -2,10 +2,8 @@
 // of /login and /signup go to /inputs. It only reads the session cookie (no database); every guarded
 // page and API handler checks the user again with getCurrentUser()/withUser.
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "../env";
-import { sessionCookieName } from "./cookies";
-import { isWithinLifetime } from "./session-policy";
-import { decodeSessionToken, sessionTokenFrom } from "./session-token";
+import { sessionClaimsFrom } from "./cookies";
+import { isWithinLifetime } from "./lifetimes";
 import { localizedPath, splitLocale } from "../i18n/paths";
 
 const SIGNED_IN_ONLY = ["/account", "/dashboard", "/inputs", "/help", "/pro"];
@@ -23,8 +21,7 @@ export async function guardRoute(req: NextRequest): Promise<NextResponse | null>
   const signedOutOnly = SIGNED_OUT_ONLY.includes(pathname);
   if (!signedInOnly && !signedOutOnly) return null;
 
-  const raw = sessionTokenFrom(req.cookies.getAll(), sessionCookieName());
-  const token = raw ? await decodeSessionToken(raw, env().NEXTAUTH_SECRET) : null;
+  const token = await sessionClaimsFrom(req.cookies.getAll());
   const signedIn = Boolean(token?.sub) && isWithinLifetime(token ?? {});
   if (signedInOnly && !signedIn) return NextResponse.redirect(new URL(localizedPath(locale, "/"), req.url));
   if (signedOutOnly && signedIn) return NextResponse.redirect(new URL(localizedPath(locale, "/inputs"), req.url));

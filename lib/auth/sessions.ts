@@ -1,14 +1,30 @@
 // Sessions the server can end. A sign-in opens a row in `sessions`; the session token (a next-auth JWT)
 // carries its id (`sid`), the account's session version (`sv`) and the sign-in time (`authTime`).
 // A token counts only while its row is unrevoked, its version is the account's current one, and it is
-// within the lifetime of lib/auth/session-policy.ts (for operators 12 hours, whatever "Remember me"
-// said) — so signing out ends a copied cookie too, and
-// bumping the version (sign out everywhere, password change or reset, deletion) ends all of them.
+// within the lifetime of lib/auth/lifetimes.ts (for operators 12 hours, whatever "Remember me" said) —
+// so signing out ends a copied cookie too, and bumping the version (sign out everywhere, password change
+// or reset, deletion) ends all of them.
+//
+// Server actions (the sign-in, sign-up and sign-out forms) start and end sessions here too. The cookie
+// is the one next-auth issues: the same name, attributes and JWT (sub = users.id, email, the remember-me
+// choice), so the proxy, getCurrentUser() and next-auth's own routes all read it alike.
 import "server-only";
+import { cookies } from "next/headers";
 import type { JWT } from "next-auth/jwt";
 import { getDb } from "../db";
+import { env } from "../env";
 import type { Prisma } from "../generated/prisma/client";
-import { REMEMBERED_SESSION_MAX_AGE, isWithinLifetime, sessionVersionOf, type SessionClaims } from "./session-policy";
+import {
+  decodeSessionToken,
+  DEVICE_COOKIE_MAX_AGE,
+  deviceCookieName,
+  encodeSessionToken,
+  issueDeviceToken,
+  sessionCookieAttributes,
+  sessionCookieName,
+  usesSecureCookies,
+} from "./cookies";
+import { REMEMBERED_SESSION_MAX_AGE, isWithinLifetime, sessionVersionOf, tokenMaxAge, type SessionClaims } from "./lifetimes";
 
 export type SessionOwner = { id: string; email: string };
 
@@ -63,4 +79,51 @@ export async function revokeSession(sid: unknown): Promise<void> {
 export async function endAllSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
   await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+// ---- From a server action: this browser's cookie. ----
+
+const baseAttributes = sessionCookieAttributes;
+
+/**
+ * Signs `user` in for the rest of this browser session, or for 30 days with `remember`, and marks the
+ * browser as known to the account (lib/auth/cookies.ts).
+ */
+export async function startSession(user: SessionOwner, remember: boolean): Promise<void> {
+  const secret = env().NEXTAUTH_SECRET;
+  const claims = await openSession(user, remember);
+  const maxAge = tokenMaxAge(claims);
+  const token = await encodeSessionToken(claims, secret);
+  const jar = await cookies();
+  // Not remembered: a browser-session cookie, whose token still ends after 30 idle minutes.
+  jar.set(sessionCookieName(), token, { ...baseAttributes(), ...(remember ? { maxAge } : {}) });
+  jar.set(deviceCookieName(usesSecureCookies()), issueDeviceToken(user.email, secret), {
+    ...baseAttributes(),
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+  });
+}
+
+/** Ends this browser's session on the server and removes its cookie (and any chunks next-auth wrote). */
+export async function endSession(): Promise<void> {
+  const jar = await cookies();
+  const name = sessionCookieName();
+  const current = jar.get(name)?.value;
+  const claims = current ? await decodeSessionToken(current, env().NEXTAUTH_SECRET) : null;
+  await revokeSession(claims?.sid);
+  for (const cookie of jar.getAll()) {
+    if (cookie.name === name || cookie.name.startsWith(`${name}.`)) jar.set(cookie.name, "", { ...baseAttributes(), maxAge: 0 });
+  }
+}
+
+/** The device token this browser carries, for the sign-in limits. */
+export async function deviceToken(): Promise<string | null> {
+  return (await cookies()).get(deviceCookieName(usesSecureCookies()))?.value ?? null;
+}
+
+/** Whether this browser's session was started with "Remember me", to keep that choice when it is renewed. */
+export async function sessionIsRemembered(): Promise<boolean> {
+  const value = (await cookies()).get(sessionCookieName())?.value;
+  if (!value) return false;
+  const token = await decodeSessionToken(value, env().NEXTAUTH_SECRET);
+  return token?.remember === true;
 }

@@ -1,15 +1,55 @@
-// Checking an email and password, the work behind next-auth's `authorize`: limits first (no hashing
-// once blocked), then one argon2 verification whether or not the email exists. Never throws.
+// Signing in and signing up. Checking an email and password is the work behind next-auth's `authorize`
+// and the sign-in form's action: limits first (no hashing once blocked), then one argon2 verification
+// whether or not the email exists; it never throws. How an attempt ended is handed from `authorize`
+// (which may only say "no user") to the route wrapper (lib/auth/next-auth.ts), which turns it into the
+// right message and status for the form. Creating an account: the password policy (length and the
+// common-password list), the per-address limit before any hashing, one users row with an argon2id hash
+// and the account's language and, in the same transaction, the mail (in that language) with the link
+// that verifies the address. Its failures are ApiErrors whose messages the sign-up form shows as they are.
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
+import { ApiError } from "../api/errors";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
-import { describeDatabaseError, isDatabaseUnavailable } from "../db/errors";
-import { signInSchema } from "../validations/auth";
+import { isUniqueViolation, logFailure } from "../db/errors";
 import { env } from "../env";
-import { verifyDeviceToken } from "./device-cookie";
-import { authLimiters, reserveSignInAttempt, type AuthLimiters } from "./limits";
-import { verifyAgainstDummy, verifyPassword } from "./password";
-import type { SignInFailure } from "./sign-in-outcome";
+import { nudgeMailDelivery } from "../mail";
+import { signInSchema, type SignUpInput } from "../validations/auth";
+import { queueVerificationMail } from "./account-tokens";
+import { verifyDeviceToken } from "./cookies";
+import { authLimiters, reserveSignInAttempt, reserveSignUpAttempt, type AuthLimiters } from "./limits";
+import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from "./passwords";
+
+// ---- How the sign-in attempt of the current request ended.
+
+export type SignInFailure = { kind: "invalid" } | { kind: "rate_limited"; retryAfterSeconds: number } | { kind: "unavailable" };
+
+type Slot = { failure?: SignInFailure; signedIn?: string };
+
+const holder = globalThis as unknown as { __fixwellSignInOutcome?: AsyncLocalStorage<Slot> };
+const storage = (holder.__fixwellSignInOutcome ??= new AsyncLocalStorage<Slot>());
+
+/** Runs `fn` with a fresh slot and returns its result together with the failure recorded, if any. */
+export async function withSignInOutcome<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; failure?: SignInFailure; /** The email that signed in, if one did. */ signedIn?: string }> {
+  const slot: Slot = {};
+  const result = await storage.run(slot, fn);
+  return { result, failure: slot.failure, signedIn: slot.signedIn };
+}
+
+export function recordSignInFailure(failure: SignInFailure): void {
+  const slot = storage.getStore();
+  if (slot) slot.failure = failure;
+}
+
+export function recordSignInSuccess(email: string): void {
+  const slot = storage.getStore();
+  if (slot) slot.signedIn = email;
+}
+
+// ---- Signing in.
 
 export type SignInResult = { kind: "ok"; user: { id: string; email: string }; remember: boolean } | SignInFailure;
 
@@ -56,8 +96,53 @@ export async function attemptSignIn(
     logOutcome("succeeded", email, ip, user.id);
     return { kind: "ok", user: { id: user.id, email: user.email }, remember };
   } catch (error) {
-    const reason = isDatabaseUnavailable(error) ? "database unavailable" : "unexpected error";
-    console.error(`[auth] sign-in failed (${reason}): ${describeDatabaseError(error)}`);
+    logFailure("auth", "sign-in", error);
     return { kind: "unavailable" };
+  }
+}
+
+// ---- Signing up.
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
+
+/** `locale`: the language the account is written to in (its mail), English unless given. */
+export type SignUpOptions = { ip: string | null; limiters?: AuthLimiters; locale?: Locale };
+
+function emailTaken(): ApiError {
+  return new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: EMAIL_TAKEN_MESSAGE }]);
+}
+
+/** Creates the account for already validated input; returns the new user without its hash. */
+export async function registerUser(
+  { email, password }: SignUpInput,
+  { ip, limiters = authLimiters(), locale = DEFAULT_LOCALE }: SignUpOptions,
+): Promise<{ id: string; email: string }> {
+  const problem = passwordPolicyProblem(password);
+  if (problem) throw new ApiError("validation_failed", problem, [{ path: "password", message: problem }]);
+
+  const decision = await reserveSignUpAttempt(limiters, ip);
+  if (!decision.allowed) {
+    throw new ApiError(
+      "rate_limited",
+      { key: "signUpRateLimited", values: { minutes: Math.max(1, Math.ceil(decision.retryAfterSeconds / 60)) } },
+      undefined,
+      { "Retry-After": String(decision.retryAfterSeconds) },
+    );
+  }
+
+  const db = await getDb();
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  const passwordHash = await hashPassword(password);
+  try {
+    const { user, mailId } = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { email, passwordHash, locale }, select: { id: true, email: true } });
+      return { user: created, mailId: await queueVerificationMail(tx, created) };
+    });
+    await nudgeMailDelivery(mailId);
+    return user;
+  } catch (error) {
+    // Two sign-ups for one email at the same moment: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
   }
 }

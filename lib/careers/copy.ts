@@ -2,7 +2,7 @@
 // careers catalogue outside next-intl's request context, so the pages render the same in tests. The
 // openings' content itself is stored in English.
 import type { Locale } from "../../i18n/locales";
-import { translatorFor } from "../i18n/translator";
+import { getTranslator } from "../i18n/translator";
 
 export type CareersTranslate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -14,7 +14,7 @@ export type CareersCopy = {
 };
 
 export async function careersCopy(locale: Locale): Promise<CareersCopy> {
-  const translator = await translatorFor(locale, "careers");
+  const translator = getTranslator(locale, "careers");
   const t: CareersTranslate = (key, values) => (translator as unknown as (k: string, v?: Record<string, string | number>) => string)(key, values);
   const has = (key: string) => (translator as unknown as { has: (k: string) => boolean }).has(key);
   return {

@@ -1,7 +1,7 @@
 // The Dutch versions of some of the sample openings (lib/content/job-openings.ts), which the seed stores
 // beside the English. The other sample openings stay English only, so both cases exist from the start.
 // Requirements and benefits are HTML in the same small subset as the English.
-import { cityList } from "../requests/catalogue";
+import { cityList } from "../requests/words";
 
 export type JobOpeningTranslationSeed = {
   job_id: string;

@@ -1,6 +1,6 @@
 // The openings the seed puts in an empty database. Requirements and benefits are HTML (a small subset:
 // paragraphs, lists, emphasis) and are sanitised again when rendered.
-import { cityList } from "../requests/catalogue";
+import { cityList } from "../requests/words";
 
 export type JobOpeningSeed = {
   job_id: string;

@@ -44,3 +44,12 @@ export function describeDatabaseError(error: unknown): string {
   const code = typeof (error as { code?: unknown })?.code === "string" ? ` [${(error as { code: string }).code}]` : "";
   return (line + code).replace(/postgres(ql)?:\/\/[^@\s]*@/gi, "postgresql://***@");
 }
+
+/**
+ * Logs a failure that is not the person's input (the database unreachable, a bug) as one line: the area
+ * (`[auth]`, `[requests]` …), what failed and why, never a form value.
+ */
+export function logFailure(area: string, what: string, error: unknown): void {
+  const reason = isDatabaseUnavailable(error) ? "database unavailable" : "unexpected error";
+  console.error(`[${area}] ${what} failed (${reason}): ${describeDatabaseError(error)}`);
+}

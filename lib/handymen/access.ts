@@ -3,7 +3,7 @@
 // every method, as for an address that does not exist (lib/api/hidden-route.ts).
 import "server-only";
 import { hiddenRoute } from "../api/hidden-route";
-import { getUserFromRequest } from "../auth/session";
+import { getUserFromRequest } from "../auth/current-user";
 import { findHandymanForUser } from "./queries";
 
 /** The builder every /api/pro route file exports its methods through; handlers get the handyman's `user`. */

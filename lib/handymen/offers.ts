@@ -4,8 +4,8 @@
 // verified; before that a handyman sees the job, never the person.
 import "server-only";
 import { getDb } from "../db";
-import type { SessionUser } from "../auth/session";
-import { displayNameFromEmail } from "../auth/display-name";
+import type { SessionUser } from "../auth/current-user";
+import { displayNameFromEmail } from "../auth/current-user";
 import { actionsFor, type Action, type RequestState } from "../requests/lifecycle";
 import type { RepairRequest } from "../requests/schemas";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";

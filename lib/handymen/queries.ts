@@ -4,7 +4,7 @@ import "server-only";
 import type { PrismaClient, Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import type { Handyman as PublicHandyman } from "../matching";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 

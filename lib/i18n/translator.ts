@@ -1,22 +1,24 @@
-// Translations outside a page: mails composed by the worker, API errors, anything without next-intl's
-// request context. The locale is passed in (the account's language, or the request's Accept-Language).
-import { createTranslator, type TranslationValues } from "use-intl/core";
-import { loadMessages } from "../../i18n/messages";
+// Translations outside a page: mails composed by the worker, API errors, server actions' answers, anything
+// without next-intl's request context. The locale is passed in (the account's language, or the request's
+// Accept-Language). One translator per language and namespace, made on first use and kept.
+import { CATALOGUES } from "../../i18n/catalogues";
 import type { Locale } from "../../i18n/locales";
 import type { Namespace } from "../../i18n/namespaces";
+import { makeTranslator, type Translator } from "./make-translator";
 
-/** next-intl's `t` for one namespace, with keys as plain strings (the catalogues are JSON read at run time). */
-export type Translator = {
-  (key: string, values?: TranslationValues): string;
-  /** The message as stored, for structured entries (lists, sections). */
-  raw(key: string): unknown;
-  has(key: string): boolean;
-};
+export type { Translator } from "./make-translator";
 
-/** A translator for one namespace in one language. */
-export async function translatorFor(locale: Locale, namespace: Namespace): Promise<Translator> {
-  const messages = await loadMessages(locale);
-  return createTranslator({ locale, messages: messages as never, namespace: namespace as never, timeZone: "Europe/Amsterdam" }) as unknown as Translator;
+const translators = new Map<string, Translator>();
+
+/** The translator of `namespace` in `locale`. */
+export function getTranslator(locale: Locale, namespace: Namespace): Translator {
+  const key = `${locale}/${namespace}`;
+  let t = translators.get(key);
+  if (!t) {
+    t = makeTranslator(locale, namespace, CATALOGUES[locale][namespace]);
+    translators.set(key, t);
+  }
+  return t;
 }
 
 export { localeFromAcceptLanguage } from "./accept-language";

@@ -4,14 +4,12 @@
 // same link in full. Every mail is written in its reader's language: the builders take a locale, and a
 // mail built without one is written in the language of the account it goes to when it is queued
 // (enqueueMail in ./outbox.ts).
-// use-intl/core (next-intl's own core, without React): the mail worker and scripts run outside Next.js.
-import { createTranslator } from "use-intl/core";
 import { z } from "zod";
-import en from "../../messages/en/mail.json";
-import nl from "../../messages/nl/mail.json";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
-import { cityName, company, supportContact } from "../content/site";
+import { company, supportContact } from "../content/site";
+import { cityLabel } from "../requests/words";
 import { localizedPath } from "../i18n/paths";
+import { getTranslator, type Translator } from "../i18n/translator";
 import { CITIES, isCity } from "../requests/catalogue";
 import { siteLink } from "./links";
 
@@ -44,29 +42,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-const CATALOGUES = { en, nl } as const;
-const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
-
-function makeTranslator(locale: Locale) {
-  return createTranslator({ locale, messages: { mail: CATALOGUES[locale] }, namespace: "mail", timeZone: "Europe/Amsterdam" });
-}
-
-/**
- * The mail catalogue in `locale`. The messages are part of this module (not loaded on demand) so the
- * builders stay synchronous, in a request and in the mail worker alike.
- */
-export function mailText(locale: Locale = DEFAULT_LOCALE) {
-  let t = translators.get(locale);
-  if (!t) {
-    t = makeTranslator(locale);
-    translators.set(locale, t);
-  }
-  return t;
+/** The mail catalogue in `locale` (synchronous, so the builders are, in a request and in the mail worker alike). */
+export function mailText(locale: Locale = DEFAULT_LOCALE): Translator {
+  return getTranslator(locale, "mail");
 }
 
 /** A city as running text names it in `locale` ("Den Haag" in Dutch); anything else as given. */
 export function mailCity(city: string, locale: Locale): string {
-  return isCity(city) ? cityName(city, locale) : city;
+  return isCity(city) ? cityLabel(city, locale) : city;
 }
 
 function frame(locale: Locale) {
@@ -74,7 +57,7 @@ function frame(locale: Locale) {
   return {
     hello: t("hello"),
     signOff: t("signOff", { company: company.name }),
-    footer: t("footer", { company: company.name, cities: CITIES.map((city) => cityName(city, locale)).join(", "), email: supportContact.email }),
+    footer: t("footer", { company: company.name, cities: CITIES.map((city) => cityLabel(city, locale)).join(", "), email: supportContact.email }),
     copyAddress: t("copyAddress"),
   };
 }

@@ -6,8 +6,8 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { ApiError, NOT_FOUND_MESSAGE } from "../api/errors";
 import { hiddenRoute } from "../api/hidden-route";
-import { checkCurrentPassword } from "../auth/password-change";
-import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/session";
+import { checkCurrentPassword } from "../auth/passwords";
+import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 
 export type Operator = SessionUser & { role: "operator" };

@@ -10,6 +10,7 @@ import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
+import { formatList } from "../format";
 import { AfterCommit } from "../queue/after-commit";
 import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { withdrawOpenOffersOf } from "../requests/workflow";
@@ -19,14 +20,8 @@ import { recordAudit } from "./audit";
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Where a handyman's account stands: none yet; invited (the set-password link not used yet); in use; suspended by an operator. */
-export type AccountState = "no_account" | "invited" | "active" | "suspended";
-
-export const ACCOUNT_STATE_LABELS: Record<AccountState, string> = {
-  no_account: "No account",
-  invited: "Invited",
-  active: "Active",
-  suspended: "Suspended",
-};
+export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
 
 export type RosterEntry = {
   id: number;
@@ -169,7 +164,7 @@ export const handymanEditSchema = z
         .max(MAX_HOURLY_PRICE, PRICE_MESSAGE)
         .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRICE_MESSAGE),
     ).optional(),
-    taskType: z.enum(TASK_TYPES, { error: "Choose one of the trades: Outlet-replacement, Pipe-leakage or Painting." }).optional(),
+    taskType: z.enum(TASK_TYPES, { error: `Choose one of the trades: ${formatList(TASK_TYPES, "or")}.` }).optional(),
   })
   .refine((value) => value.hourlyPrice !== undefined || value.taskType !== undefined, { message: "Give a new hourly price or trade.", path: ["hourlyPrice"] });
 

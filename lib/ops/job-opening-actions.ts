@@ -1,6 +1,6 @@
 "use server";
 // The server actions behind the console's job opening forms: the same functions as the API's handlers
-// (./job-openings.ts), the operator from the session (runOpsAction: anyone else gets the 404), and the
+// (./job-openings.ts), the operator from the session (consoleChange: anyone else gets the 404), and the
 // job id and version from the form. A refusal is answered in the form; a change that went through leads
 // on with a notice — by a redirect whether or not the page's script made the post: a change expires the
 // cached openings, which would have Next.js render the page again in place, taking away the form (Publish
@@ -9,11 +9,9 @@
 // to the service as its `nl` object, and its refusals come back beside those fields.
 import { redirect } from "next/navigation";
 import { ApiError } from "../api/errors";
-import { unexpectedFailure } from "../auth/action-context";
+import { consoleChange, operatorAction } from "../forms/action";
 import type { StepFormState } from "../requests/step-form";
-import { fieldErrorsOf } from "../validations/field-errors";
 import { textOf } from "../validations/form-data";
-import { requireOperator } from "./access";
 import {
   closeOpening,
   createOpening,
@@ -26,7 +24,6 @@ import {
   updateOpening,
 } from "./job-openings";
 import { DUTCH_FORM_FIELDS, OPENING_FORM_FIELDS, PREVIEW_INTENT, type OpeningFormState } from "./opening-form";
-import { runOpsAction } from "./run-action";
 
 const LIST_PATH = "/ops/job-openings";
 
@@ -66,10 +63,10 @@ function versionOf(form: FormData): { version?: string } {
   return version ? { version } : {};
 }
 
-async function preview(form: FormData): Promise<OpeningFormState> {
-  await requireOperator();
-  const values = valuesOf(form);
-  try {
+const preview = operatorAction.action<OpeningFormState>(
+  { name: "a job opening preview", area: "ops", keep: (form) => ({ message: null, fieldErrors: {}, values: valuesOf(form) }) },
+  async ({ form, kept }) => {
+    const values = valuesOf(form);
     const rendered = await withFormPaths(async () =>
       previewRichFields({
         format: values.content_format || "html",
@@ -78,29 +75,26 @@ async function preview(form: FormData): Promise<OpeningFormState> {
         nl: { requirements: values.nl_requirements, benefits: values.nl_benefits },
       }),
     );
-    return { message: null, fieldErrors: {}, preview: rendered, values };
-  } catch (error) {
-    if (error instanceof ApiError) return { message: error.message, fieldErrors: fieldErrorsOf(error.issues ?? []), values };
-    return { message: unexpectedFailure("a job opening preview", error), fieldErrors: {}, values };
-  }
-}
+    return { ...kept, preview: rendered };
+  },
+);
 
 /** New opening: a draft, then its own page. */
-export async function createOpeningAction(_previous: OpeningFormState, form: FormData): Promise<OpeningFormState> {
-  if (textOf(form, PREVIEW_INTENT.name) === PREVIEW_INTENT.value) return preview(form);
+export async function createOpeningAction(previous: OpeningFormState, form: FormData): Promise<OpeningFormState> {
+  if (textOf(form, PREVIEW_INTENT.name) === PREVIEW_INTENT.value) return preview(previous, form);
   const state = leadOn(
-    await runOpsAction(form, "opening-created", (opening: { jobId: string }) => opsOpeningPath(opening.jobId), (operator) => withFormPaths(() => createOpening(operator, inputOf(form)))),
+    await consoleChange(form, "opening-created", (opening: { jobId: string }) => opsOpeningPath(opening.jobId), (operator) => withFormPaths(() => createOpening(operator, inputOf(form)))),
   );
   return { ...state, values: valuesOf(form) };
 }
 
 /** Save an edit made from the version the form carries; a newer one is named with its link. */
-export async function saveOpeningAction(_previous: OpeningFormState, form: FormData): Promise<OpeningFormState> {
-  if (textOf(form, PREVIEW_INTENT.name) === PREVIEW_INTENT.value) return preview(form);
+export async function saveOpeningAction(previous: OpeningFormState, form: FormData): Promise<OpeningFormState> {
+  if (textOf(form, PREVIEW_INTENT.name) === PREVIEW_INTENT.value) return preview(previous, form);
   const jobId = textOf(form, "job_id");
   let conflict: OpeningFormState["conflict"];
   const state = leadOn(
-    await runOpsAction(form, "opening-saved", opsOpeningPath(jobId), async (operator) => {
+    await consoleChange(form, "opening-saved", opsOpeningPath(jobId), async (operator) => {
       try {
         return await withFormPaths(() => updateOpening(operator, jobId, inputOf(form)));
       } catch (error) {
@@ -114,26 +108,26 @@ export async function saveOpeningAction(_previous: OpeningFormState, form: FormD
 
 export async function publishOpeningAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const jobId = textOf(form, "job_id");
-  return leadOn(await runOpsAction(form, "opening-published", opsOpeningPath(jobId), (operator) => publishOpening(operator, jobId, versionOf(form))));
+  return leadOn(await consoleChange(form, "opening-published", opsOpeningPath(jobId), (operator) => publishOpening(operator, jobId, versionOf(form))));
 }
 
 export async function closeOpeningAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const jobId = textOf(form, "job_id");
   return leadOn(
-    await runOpsAction(form, "opening-closed", opsOpeningPath(jobId), (operator) => closeOpening(operator, jobId, { ...versionOf(form), password: textOf(form, "password") })),
+    await consoleChange(form, "opening-closed", opsOpeningPath(jobId), (operator) => closeOpening(operator, jobId, { ...versionOf(form), password: textOf(form, "password") })),
   );
 }
 
 export async function duplicateOpeningAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const jobId = textOf(form, "job_id");
   return leadOn(
-    await runOpsAction(form, "opening-duplicated", (copy: { jobId: string }) => opsOpeningPath(copy.jobId), (operator) => duplicateOpening(operator, jobId, versionOf(form))),
+    await consoleChange(form, "opening-duplicated", (copy: { jobId: string }) => opsOpeningPath(copy.jobId), (operator) => duplicateOpening(operator, jobId, versionOf(form))),
   );
 }
 
 export async function deleteOpeningAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const jobId = textOf(form, "job_id");
   return leadOn(
-    await runOpsAction(form, "opening-deleted", LIST_PATH, (operator) => deleteOpening(operator, jobId, { ...versionOf(form), password: textOf(form, "password") })),
+    await consoleChange(form, "opening-deleted", LIST_PATH, (operator) => deleteOpening(operator, jobId, { ...versionOf(form), password: textOf(form, "password") })),
   );
 }

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { issueAccountToken, TOKEN_LIFETIMES_MS } from "../auth/account-tokens";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../auth/passwords";
 import { emailSchema } from "../validations/auth";
 import { enqueueMail, invitationMessage, nudgeMailDelivery } from "../mail";
 

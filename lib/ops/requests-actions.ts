@@ -3,17 +3,16 @@
 // (the homeowner's address, audited) and cancel on the homeowner's behalf, with a reason and the
 // operator's password (lib/ops/requests.ts, as the API's handlers).
 import { redirect } from "next/navigation";
-import { ApiError } from "../api/errors";
-import { unexpectedFailure } from "../auth/action-context";
+import { consoleChange, operatorAction } from "../forms/action";
+import type { FormState } from "../forms/state";
 import { textOf } from "../validations/form-data";
 import { requireOperator } from "./access";
 import type { StepFormState } from "../requests/step-form";
 import { cancelRequestForHomeowner, parseRequestId, revealHomeownerEmail } from "./requests";
-import { runOpsAction } from "./run-action";
 
 export async function cancelForHomeownerAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const back = `/ops/requests/${encodeURIComponent(textOf(form, "request_id"))}`;
-  return runOpsAction(form, "request-cancelled-for-homeowner", back, (operator) =>
+  return consoleChange(form, "request-cancelled-for-homeowner", back, (operator) =>
     cancelRequestForHomeowner(operator, parseRequestId(textOf(form, "request_id")), {
       reason: textOf(form, "reason"),
       state: textOf(form, "state"),
@@ -23,18 +22,16 @@ export async function cancelForHomeownerAction(_previous: StepFormState, form: F
 }
 
 /** What "Show email" hands back to its form: the address once asked for, or why not. */
-export type ShownEmailState = { email: string | null; message: string | null };
+export type ShownEmailState = FormState & { email?: string };
+
+const showHomeownerEmail = operatorAction.action<ShownEmailState>({ name: "showing a homeowner's address", area: "ops" }, async ({ operator, form, kept }) => {
+  const { email } = await revealHomeownerEmail(operator, parseRequestId(textOf(form, "request_id")));
+  return { ...kept, email };
+});
 
 /** "Show email" on /ops/requests/{id}: a POST, so a link or a prefetch never reveals (nor logs) an address. */
-export async function showHomeownerEmailAction(_previous: ShownEmailState, form: FormData): Promise<ShownEmailState> {
-  const operator = await requireOperator();
-  try {
-    const { email } = await revealHomeownerEmail(operator, parseRequestId(textOf(form, "request_id")));
-    return { email, message: null };
-  } catch (error) {
-    if (error instanceof ApiError) return { email: null, message: error.message };
-    return { email: null, message: unexpectedFailure("showing a homeowner's address", error) };
-  }
+export async function showHomeownerEmailAction(previous: ShownEmailState, form: FormData): Promise<ShownEmailState> {
+  return showHomeownerEmail(previous, form);
 }
 
 const FILTER_FIELDS = ["state", "city", "taskType", "from", "to"] as const;

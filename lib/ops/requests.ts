@@ -20,20 +20,6 @@ import { recordAudit } from "./audit";
 
 export const SITE_TIME_ZONE = "Europe/Amsterdam";
 
-/** Each state as the console names it (the state's own name, in words). */
-export const OPS_STATE_LABELS: Record<RequestState, string> = {
-  submitted: "Submitted",
-  offered: "Offered",
-  declined: "Declined",
-  expired: "Expired",
-  unmatched: "Unmatched",
-  accepted: "Accepted",
-  date_proposed: "Date proposed",
-  done: "Done",
-  reviewed: "Reviewed",
-  cancelled: "Cancelled",
-};
-
 /** The newest requests the overview lists at once. */
 export const OVERVIEW_LIMIT = 200;
 

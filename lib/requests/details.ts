@@ -2,13 +2,10 @@
 // timeline of every step, the review, and the steps open to them now; and what the confirmation page
 // needs to match in the browser (the list the server ranks, and who holds the request).
 import "server-only";
-// use-intl/core (next-intl's own core, without React): the API's handlers build these titles too.
-import { createTranslator } from "use-intl/core";
-import en from "../../messages/en/job.json";
-import nl from "../../messages/nl/job.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
-import type { SessionUser } from "../auth/session";
+import { getTranslator } from "../i18n/translator";
+import type { SessionUser } from "../auth/current-user";
 import { listHandymenForMatching, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";
@@ -37,24 +34,12 @@ export type RequestDetails = TrackedRequest & {
   actions: Action[];
 };
 
-const TITLES = { en: en.timeline, nl: nl.timeline } as const;
-const titleTranslators = new Map<Locale, (key: string, values?: Record<string, string>) => string>();
-
-function titles(locale: Locale) {
-  let t = titleTranslators.get(locale);
-  if (!t) {
-    t = createTranslator({ locale, messages: { timeline: TITLES[locale] }, namespace: "timeline" }) as unknown as (key: string, values?: Record<string, string>) => string;
-    titleTranslators.set(locale, t);
-  }
-  return t;
-}
-
 /** What one event on the timeline reads as in `locale` ("Fenna accepted"). */
 function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
-  const t = titles(locale);
-  if (action === "cancel" && actorRole === "operator") return t("cancelledForYou");
-  if (!Object.hasOwn(TRANSITIONS, action) || !Object.hasOwn(TITLES[locale], action)) return t("updated");
-  return t(action, { who: handymanName ?? t("theHandyman") });
+  const t = getTranslator(locale, "job");
+  if (action === "cancel" && actorRole === "operator") return t("timeline.cancelledForYou");
+  if (!Object.hasOwn(TRANSITIONS, action) || !t.has(`timeline.${action}`)) return t("timeline.updated");
+  return t(`timeline.${action}`, { who: handymanName ?? t("timeline.theHandyman") });
 }
 
 /**

@@ -1,28 +1,13 @@
-// What a typical job costs, before anyone is contacted: for each task type how long it usually takes
-// and the call-out fee, as data. With a handyman's hourly price this gives "about €90–€135 for a
-// typical job" — an estimate, and the pages say so: the handyman confirms the price on the spot.
-import type { TaskType } from "./catalogue";
+// What a typical job costs, before anyone is contacted: from how long a task type's typical job takes
+// and its call-out fee (ESTIMATE_FIGURES in ./catalogue.ts) and a handyman's hourly price, "about
+// €90–€135 for a typical job" — an estimate, and the pages say so: the handyman confirms the price.
+import { ESTIMATE_FIGURES, type EstimateFigures, type TaskType } from "./catalogue";
 
-export type JobEstimateBasis = {
-  /** The job the figures describe. */
-  typicalJob: string;
-  /** Hours a typical job takes, shortest and longest. */
-  hours: readonly [number, number];
-  /** Charged once per visit, in euros. */
-  calloutFee: number;
-};
-
-export const JOB_ESTIMATES: Record<TaskType, JobEstimateBasis> = {
-  "Outlet-replacement": { typicalJob: "replacing one or two outlets", hours: [1, 1.5], calloutFee: 25 },
-  "Pipe-leakage": { typicalJob: "finding and fixing one leak", hours: [1, 2], calloutFee: 35 },
-  Painting: { typicalJob: "painting the walls of one room", hours: [4, 7], calloutFee: 30 },
-};
-
-export type JobEstimate = JobEstimateBasis & { low: number; high: number };
+export type JobEstimate = EstimateFigures & { low: number; high: number };
 
 /** The all-in range for a typical job at `pricePerHour`, widened to whole multiples of €5. */
 export function estimateJob(taskType: TaskType, pricePerHour: number): JobEstimate {
-  const basis = JOB_ESTIMATES[taskType];
+  const basis = ESTIMATE_FIGURES[taskType];
   const [shortest, longest] = basis.hours;
   return {
     ...basis,

@@ -85,20 +85,6 @@ export const TRANSITIONS = {
 
 export type Action = keyof typeof TRANSITIONS;
 
-/** How each state reads to a homeowner. */
-export const STATE_LABELS: Record<RequestState, string> = {
-  submitted: "Choose how to pick a handyman",
-  offered: "Waiting for the handyman",
-  declined: "Declined",
-  expired: "No answer in time",
-  unmatched: "No handyman found",
-  accepted: "Accepted",
-  date_proposed: "New date asked",
-  done: "Done",
-  reviewed: "Reviewed",
-  cancelled: "Cancelled",
-};
-
 export function canTake(action: Action, state: RequestState, role?: ActorRole): boolean {
   const transition: Transition = TRANSITIONS[action];
   return transition.from.includes(state) && (role === undefined || transition.by.includes(role));

@@ -12,7 +12,7 @@ import "server-only";
 import { composeMail, queueMail, mailCity, mailText, pageLink, requestCancelledForYouMessage, type MailMessage, type MailTransaction } from "../mail";
 import { formatDate, formatDateTime } from "../format";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
-import { toDbTaskType } from "./catalogue";
+import { taskJobName, tradeNames } from "./words";
 import type { RepairRequest } from "./schemas";
 import type { AfterCommit } from "../queue/after-commit";
 
@@ -24,7 +24,7 @@ export const orderPath = (requestId: string) => `/dashboard/orders/${requestId}`
 
 /** "painting job in Rotterdam", "schilderklus in Rotterdam". */
 export function jobName(request: Pick<RepairRequest, "taskType" | "city">, locale: Locale = DEFAULT_LOCALE): string {
-  return mailText(locale)("job", { taskType: toDbTaskType(request.taskType), city: mailCity(request.city, locale) });
+  return mailText(locale)("job", { job: taskJobName(request.taskType, locale), city: mailCity(request.city, locale) });
 }
 
 type Reader = { email: string; locale: Locale };
@@ -71,7 +71,7 @@ export const notify = {
         locale,
         subject: t("offered.subject", { job, date }),
         paragraphs: [
-          t("offered.intro", { city: mailCity(request.city, locale), trade: t("trade", { taskType: toDbTaskType(request.taskType) }), date }),
+          t("offered.intro", { city: mailCity(request.city, locale), trade: tradeNames(request.taskType, locale).one, date }),
           t("offered.deadline", { deadline: formatDateTime(respondBy.toISOString(), locale) }),
         ],
         action: { label: t("offered.action"), url: pageLink(locale, PRO_PATH) },

@@ -4,7 +4,7 @@ import "server-only";
 import { getDb } from "../db";
 import { isUniqueViolation } from "../db/errors";
 import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import type { Limiter } from "../rate-limit";
 import { requestLimiter } from "./limits";
 import { toDbCity, toDbCriterion, toDbTaskType } from "./catalogue";

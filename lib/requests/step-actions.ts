@@ -6,11 +6,9 @@
 // not post twice; the in-page form is told where to go). Answers and the page led to are in the language
 // of the page the form was posted from.
 import { z } from "zod";
-import { ApiError, apiMessage } from "../api/errors";
-import { requireUser, type SessionUser } from "../auth/session";
-import { moveOn, unexpectedFailure } from "../auth/action-context";
+import { ApiError } from "../api/errors";
+import { requestStep } from "../forms/action";
 import { setAvailability } from "../handymen/queries";
-import { fieldErrorsOf } from "../validations/field-errors";
 import { textOf } from "../validations/form-data";
 import {
   answerDateSchema,
@@ -23,9 +21,6 @@ import {
   reviewSchema,
 } from "../validations/request-steps";
 import { requestIdSchema } from "./schemas";
-import { withNotice, type NoticeKey } from "../auth/notices";
-import { localizedPath } from "../i18n/paths";
-import { postingPageLocale } from "./page-locale";
 import type { StepFormState } from "./step-form";
 import { acceptOffer, answerDate, cancelRequest, changeDate, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
 
@@ -44,28 +39,13 @@ function idFrom<S extends z.ZodType>(form: FormData, name: string, schema: S): z
   return parsed.data;
 }
 
-/** Runs one step for the signed-in user: a refusal becomes the form's answer, success the page `back` again. */
-async function runStep(form: FormData, notice: NoticeKey, back: string, step: (user: SessionUser) => Promise<void>): Promise<StepFormState> {
-  const user = await requireUser();
-  const locale = await postingPageLocale();
-  try {
-    await step(user);
-  } catch (error) {
-    if (error instanceof ApiError) return { message: error.messageIn(locale), fieldErrors: fieldErrorsOf(error.issuesIn(locale) ?? []) };
-    return { message: unexpectedFailure("a request's step", error, apiMessage(locale, { key: "request.stepFailed" })), fieldErrors: {} };
-  }
-  // The page is opened again rather than revalidated in place: a form that goes away with the step
-  // (Accept, once accepted) must still be there to lead the browser on.
-  return moveOn<StepFormState>(form, { message: null, fieldErrors: {} }, withNotice(localizedPath(locale, back), notice));
-}
-
 /** The order page of the request the form names (a malformed id is refused by the step itself). */
 const orderOf = (form: FormData) => `/dashboard/orders/${encodeURIComponent(textOf(form, "request_id"))}`;
 
 // ---- The homeowner's. ----
 
 export async function cancelRequestAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "cancelled", orderOf(form), async (user) => {
+  return requestStep(form, "cancelled", orderOf(form), async (user) => {
     const id = idFrom(form, "request_id", requestIdSchema);
     const { state } = parse(cancelSchema, { state: textOf(form, "state") || undefined });
     await cancelRequest(user, id, state);
@@ -74,7 +54,7 @@ export async function cancelRequestAction(_previous: StepFormState, form: FormDa
 
 export async function changeDateAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const asked = textOf(form, "state") === "accepted" || textOf(form, "state") === "date_proposed";
-  return runStep(form, asked ? "date-asked" : "date-changed", orderOf(form), async (user) => {
+  return requestStep(form, asked ? "date-asked" : "date-changed", orderOf(form), async (user) => {
     const id = idFrom(form, "request_id", requestIdSchema);
     const { date, state } = parse(rescheduleSchema, { date: textOf(form, "date"), state: textOf(form, "state") || undefined });
     await changeDate(user, id, date, state);
@@ -82,7 +62,7 @@ export async function changeDateAction(_previous: StepFormState, form: FormData)
 }
 
 export async function reviewAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "reviewed", orderOf(form), async (user) => {
+  return requestStep(form, "reviewed", orderOf(form), async (user) => {
     const id = idFrom(form, "request_id", requestIdSchema);
     const review = parse(reviewSchema, { stars: form.get("stars") ?? undefined, text: textOf(form, "text") });
     await reviewRequest(user, id, review);
@@ -91,7 +71,7 @@ export async function reviewAction(_previous: StepFormState, form: FormData): Pr
 
 export async function pickHandymanAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   const back = `${CONFIRMATION_PATH}?${new URLSearchParams({ input: textOf(form, "request_id") })}`;
-  return runStep(form, "picked", back, async (user) => {
+  return requestStep(form, "picked", back, async (user) => {
     const id = idFrom(form, "request_id", requestIdSchema);
     const { handymanId } = parse(pickHandymanSchema, { handymanId: textOf(form, "handyman_id") });
     await pickAlternative(user, id, handymanId);
@@ -101,11 +81,11 @@ export async function pickHandymanAction(_previous: StepFormState, form: FormDat
 // ---- The handyman's. ----
 
 export async function acceptOfferAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "accepted", PRO_PATH, (user) => acceptOffer(user, idFrom(form, "offer_id", offerIdSchema)));
+  return requestStep(form, "accepted", PRO_PATH, (user) => acceptOffer(user, idFrom(form, "offer_id", offerIdSchema)));
 }
 
 export async function declineOfferAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "declined", PRO_PATH, async (user) => {
+  return requestStep(form, "declined", PRO_PATH, async (user) => {
     const id = idFrom(form, "offer_id", offerIdSchema);
     const { reason } = parse(declineSchema, { reason: textOf(form, "reason") });
     await declineOffer(user, id, reason);
@@ -113,11 +93,11 @@ export async function declineOfferAction(_previous: StepFormState, form: FormDat
 }
 
 export async function markDoneAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "done", PRO_PATH, (user) => markDone(user, idFrom(form, "offer_id", offerIdSchema)));
+  return requestStep(form, "done", PRO_PATH, (user) => markDone(user, idFrom(form, "offer_id", offerIdSchema)));
 }
 
 export async function answerDateAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "date-answered", PRO_PATH, async (user) => {
+  return requestStep(form, "date-answered", PRO_PATH, async (user) => {
     const id = idFrom(form, "offer_id", offerIdSchema);
     const { confirm } = parse(answerDateSchema, { confirm: textOf(form, "confirm") });
     await answerDate(user, id, confirm);
@@ -125,7 +105,7 @@ export async function answerDateAction(_previous: StepFormState, form: FormData)
 }
 
 export async function setAvailabilityAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return runStep(form, "availability", PRO_PATH, async (user) => {
+  return requestStep(form, "availability", PRO_PATH, async (user) => {
     const { available } = parse(availabilitySchema, { available: textOf(form, "available") });
     await setAvailability(user, available);
   });

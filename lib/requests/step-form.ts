@@ -1,6 +1,6 @@
 // What the forms of a request's steps (on /dashboard/orders/{id}, the confirmation and /pro) and their
 // server actions share: the answer an action hands back to its form. A step that went through shows
-// its notice on the page it leads to (lib/auth/notices.ts).
+// its notice on the page it leads to (lib/notices).
 import type { FieldErrors } from "../validations/field-errors";
 
 export type StepFormState = {

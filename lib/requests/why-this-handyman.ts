@@ -2,7 +2,8 @@
 // the handyman stands and among how many ("Lowest hourly price among the 4 plumbers in Rotterdam").
 // Pure, so the confirmation in the browser and the timeline on the server say the same thing.
 import type { Handyman } from "../matching";
-import { TRADES, type City, type Criterion, type TaskType } from "./catalogue";
+import type { City, Criterion, TaskType } from "./catalogue";
+import { tradeNames } from "./words";
 
 const ORDINALS = ["", "", "Second", "Third", "Fourth", "Fifth"];
 
@@ -17,7 +18,7 @@ export type MatchContext = { criterion: Criterion; city: City; taskType: TaskTyp
 /** One sentence on why `handyman` is where they are in `ranking` (the rule's order for the request). */
 export function whyThisHandyman(handyman: Pick<Handyman, "id">, ranking: readonly Pick<Handyman, "id">[], context: MatchContext): string {
   const { criterion, city, taskType } = context;
-  const trade = TRADES[taskType];
+  const trade = tradeNames(taskType);
   const count = ranking.length;
   const place = ranking.findIndex((h) => h.id === handyman.id) + 1;
   if (count === 1 && place === 1) {

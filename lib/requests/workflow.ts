@@ -12,10 +12,10 @@ import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { env } from "../env";
 import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser } from "../auth/current-user";
 import { rankHandymen } from "../matching";
 import { formatDate } from "../format";
-import { cityName } from "../content/site";
+import { cityLabel } from "../requests/words";
 import { getHandymanForUserOrThrow, listHandymenForMatching, refreshRating, type PublicHandyman } from "../handymen/queries";
 import { toDbCriterion, type Criterion } from "./catalogue";
 import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type RequestState } from "./lifecycle";
@@ -142,7 +142,7 @@ export async function chooseCriterion(user: SessionUser, id: string, choice: Cri
   const db = await getDb();
   const current = await getTrackedRequestOrThrow(db, user, id);
   if (current.city !== choice.city || current.taskType !== choice.taskType) {
-    throw new ApiError("conflict", { key: "request.mustMatch", values: { city: (locale) => cityName(current.city, locale), taskType: current.taskType } });
+    throw new ApiError("conflict", { key: "request.mustMatch", values: { city: (locale) => cityLabel(current.city, locale), taskType: current.taskType } });
   }
   if (!canTake("offer", current.state)) throw wrongState(current.state);
   const criterion = toDbCriterion(choice.criterion);

@@ -3,7 +3,7 @@
 // demand instead: it forwards the request with Next.js's draft-mode cookie, whose value is a secret of
 // the build (prerender-manifest.json), added to the request only and never sent to the browser. Draft
 // mode makes Next render a prerendered route per request; the header asks draftMode() whether it may
-// read the session (lib/auth/session.ts, getHeaderUser). Visitors without a session keep the
+// read the session (lib/auth/current-user.ts, getHeaderUser). Visitors without a session keep the
 // prerendered page and its hash-based Content-Security-Policy.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

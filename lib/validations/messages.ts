@@ -2,15 +2,15 @@
 // answers are English and stay byte for byte what they were); every message a schema can give is
 // registered here under its key in the `validation` catalogue, so a form or server action turns an
 // issue into the same message in Dutch. A message not registered here is shown as it is.
-import { createTranslator } from "use-intl/core";
 import english from "../../messages/en/validation.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { makeTranslator } from "../i18n/make-translator";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { fieldErrorsOf, type FieldErrors } from "./field-errors";
 
 export type ValidationKey = keyof typeof english;
 export type MessageValues = Record<string, string | number>;
-/** A translator over the `validation` namespace (next-intl's `t`, or one made by translatorFor). */
+/** A translator over the `validation` namespace (next-intl's `t`, or the server's getTranslator). */
 export type ValidationTranslator = (key: ValidationKey, values?: MessageValues) => string;
 
 // The longest texts of lib/requests/schemas.ts and ./request-steps.ts, repeated here so the forms'
@@ -35,7 +35,7 @@ const PATTERNS: { pattern: RegExp; key: ValidationKey; values: (match: RegExpExe
   { pattern: /^Please fix the (?:field|(\d+) fields) marked below\.$/, key: "fixFields", values: (m) => ({ count: m[1] ? Number(m[1]) : 1 }) },
 ];
 
-const englishTranslator = createTranslator({ locale: DEFAULT_LOCALE, messages: { validation: english }, namespace: "validation" });
+const englishTranslator = makeTranslator(DEFAULT_LOCALE, "validation", english);
 
 let registry: Map<string, { key: ValidationKey; values?: MessageValues }> | null = null;
 
@@ -93,9 +93,11 @@ export async function translateIssues<I extends Issue>(issues: readonly I[], loc
   return localizeIssues(issues, await validationTranslator(locale));
 }
 
-/** A translator of the `validation` namespace in `locale`, outside a request's context (the catalogue loaded on demand). */
+/**
+ * The server's translator of the `validation` namespace in `locale`, outside a request's context. Loaded
+ * on demand: the forms' scripts share this module and must not carry every catalogue.
+ */
 export async function validationTranslator(locale: Locale): Promise<ValidationTranslator> {
-  const messages = (await import(`../../messages/${locale}/validation.json`)).default as typeof english;
-  const t = createTranslator({ locale, messages: { validation: messages }, namespace: "validation" });
-  return (key, values) => t(key, values);
+  const { getTranslator } = await import("../i18n/translator");
+  return getTranslator(locale, "validation");
 }

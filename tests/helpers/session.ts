@@ -2,7 +2,7 @@
 // minted with the app's secret, exactly what the browser would send after signing in.
 import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/passwords";
 import { openSession } from "../../lib/auth/sessions";
 import { getDb } from "./db";
 

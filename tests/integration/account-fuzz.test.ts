@@ -8,10 +8,10 @@ import { actionRequest, form, sendCookie } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
 import { apiRequest, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
-const { forgotPasswordAction, resetPasswordAction } = await import("@/lib/auth/recovery-actions");
+const { forgotPasswordAction, resetPasswordAction } = await import("@/lib/auth/actions");
 const { changePasswordAction, deleteAccountAction } = await import("@/lib/account/actions");
-const { EMPTY_ACCOUNT_FORM } = await import("@/lib/auth/form-state");
-const { verifyEmailAddress } = await import("@/lib/auth/email-verification");
+const { EMPTY_ACCOUNT_FORM } = await import("@/lib/forms/state");
+const { verifyEmailAddress } = await import("@/lib/auth/account-tokens");
 const exportRoute = await import("@/app/api/account/export/route");
 
 const SEED = 20261123;

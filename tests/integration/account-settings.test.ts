@@ -12,8 +12,8 @@ import { withMailWorker, waitForMailTo } from "../helpers/smtp";
 
 const { changePasswordAction, deleteAccountAction } = await import("@/lib/account/actions");
 const { signInAction } = await import("@/lib/auth/actions");
-const { EMPTY_ACCOUNT_FORM, EMPTY_AUTH_FORM } = await import("@/lib/auth/form-state");
-const { getUserFromRequest } = await import("@/lib/auth/session");
+const { EMPTY_ACCOUNT_FORM, EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
+const { getUserFromRequest } = await import("@/lib/auth/current-user");
 const { acceptOffer, markDone } = await import("@/lib/requests/workflow");
 const { getProViewOrThrow } = await import("@/lib/handymen/offers");
 const exportRoute = await import("@/app/api/account/export/route");

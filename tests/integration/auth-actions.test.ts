@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { decode } from "next-auth/jwt";
-import { EMPTY_AUTH_FORM } from "@/lib/auth/form-state";
+import { EMPTY_AUTH_FORM } from "@/lib/forms/state";
 import { env } from "@/lib/env";
 import { emptyRequestForm } from "@/lib/requests/form";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";

@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/passwords";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 
 process.env.TRUSTED_IP_HEADER = "x-forwarded-for";

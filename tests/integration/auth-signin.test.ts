@@ -6,8 +6,8 @@
 // account down but never stop a browser the owner signed in from before.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashPassword } from "@/lib/auth/password";
-import * as password from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/passwords";
+import * as password from "@/lib/auth/passwords";
 import {
   createAuthLimiters,
   SIGN_IN_PER_ACCOUNT,
@@ -17,18 +17,18 @@ import {
   slowdownSeconds,
   type AuthLimiters,
 } from "@/lib/auth/limits";
-import { issueDeviceToken } from "@/lib/auth/device-cookie";
+import { issueDeviceToken } from "@/lib/auth/cookies";
 import { env } from "@/lib/env";
-import { credentialsProvider } from "@/lib/auth/options";
+import { credentialsProvider } from "@/lib/auth/next-auth";
 import { attemptSignIn } from "@/lib/auth/sign-in";
-import { withSignInOutcome } from "@/lib/auth/sign-in-outcome";
+import { withSignInOutcome } from "@/lib/auth/sign-in";
 import { RATE_LIMIT_REDIS_PREFIX, RATE_LIMIT_TABLE } from "@/lib/rate-limit";
 import { closeRedis, getRedis } from "@/lib/redis";
 import { getDb, onPostgres, resetDatabase, withSql } from "../helpers/db";
 import { redisSuiteTitle, testRedisUrl } from "../helpers/redis";
 
-vi.mock("@/lib/auth/password", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/auth/password")>();
+vi.mock("@/lib/auth/passwords", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/auth/passwords")>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword), verifyAgainstDummy: vi.fn(original.verifyAgainstDummy) };
 });
 

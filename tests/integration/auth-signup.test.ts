@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/signup/route";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/auth/passwords";
 import { createAuthLimiters, SIGN_UP_PER_IP } from "@/lib/auth/limits";
-import { registerUser } from "@/lib/auth/sign-up";
+import { registerUser } from "@/lib/auth/sign-in";
 import { ApiError } from "@/lib/api/errors";
 import { getDb, resetDatabase, snapshotTables, withSql } from "../helpers/db";
 import { apiRequest, routeContext } from "../helpers/session";

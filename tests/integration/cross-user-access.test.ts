@@ -27,7 +27,7 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { EMPTY_ACCOUNT_FORM } = await import("@/lib/auth/form-state");
+const { EMPTY_ACCOUNT_FORM } = await import("@/lib/forms/state");
 
 type Party = { user: TestUser; inputId: string };
 

@@ -12,8 +12,8 @@ const { signUpAction } = await import("@/lib/auth/actions");
 const { resendVerificationAction } = await import("@/lib/account/actions");
 const { createRequestAction } = await import("@/lib/requests/actions");
 const { emptyRequestForm } = await import("@/lib/requests/form");
-const { EMPTY_AUTH_FORM } = await import("@/lib/auth/form-state");
-const { verifyEmailAddress } = await import("@/lib/auth/email-verification");
+const { EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
+const { verifyEmailAddress } = await import("@/lib/auth/account-tokens");
 
 const PASSWORD = "Quiet-harbour-lantern-42";
 const VERIFY_SUBJECT = /Confirm your email address/;

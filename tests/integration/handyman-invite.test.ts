@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { inviteHandyman } from "../../lib/handymen/invite";
 import { spendToken } from "../../lib/auth/account-tokens";
-import { verifyPassword } from "../../lib/auth/password";
+import { verifyPassword } from "../../lib/auth/passwords";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { createSignedInUser } from "../helpers/session";
 

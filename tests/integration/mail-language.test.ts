@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as requestRoute from "../../app/api/requests/[requestId]/route";
 import * as acceptRoute from "../../app/api/pro/offers/[offerId]/accept/route";
 import * as inputsRoute from "../../app/api/inputs/route";
-import { registerUser } from "../../lib/auth/sign-up";
+import { registerUser } from "../../lib/auth/sign-in";
 import { formatDate } from "../../lib/format";
 import { getDb } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";

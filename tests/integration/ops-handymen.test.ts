@@ -18,8 +18,8 @@ import { linkIn, waitForMailTo, withMailWorker } from "../helpers/smtp";
 
 const { inviteHandymanAction, editHandymanAction, suspendHandymanAction, unsuspendHandymanAction } = await import("@/lib/ops/handymen-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { setPasswordWithLink } = await import("@/lib/auth/set-password");
-const { verifyPassword } = await import("@/lib/auth/password");
+const { setPasswordWithLink } = await import("@/lib/auth/passwords");
+const { verifyPassword } = await import("@/lib/auth/passwords");
 const { getProViewOrThrow } = await import("@/lib/handymen/offers");
 const { findConfirmationView } = await import("@/lib/requests/details");
 

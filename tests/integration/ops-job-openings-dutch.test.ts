@@ -16,7 +16,7 @@ import * as publishRoute from "../../app/api/ops/job-openings/[jobId]/publish/ro
 import * as deleteRoute from "../../app/api/ops/job-openings/[jobId]/delete/route";
 import * as previewRoute from "../../app/api/ops/job-openings/preview/route";
 import { GET as publicOne } from "../../app/api/job-openings/[jobId]/route";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/passwords";
 import { jobOpenings } from "../../lib/content/job-openings";
 import { jobOpeningTranslations } from "../../lib/content/job-openings-nl";
 import { groupOpeningSummariesIn, listOpeningSummariesIn, openingInLocale } from "../../lib/careers/queries";

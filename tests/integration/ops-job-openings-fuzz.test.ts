@@ -15,7 +15,7 @@ import * as publishRoute from "../../app/api/ops/job-openings/[jobId]/publish/ro
 import * as closeRoute from "../../app/api/ops/job-openings/[jobId]/close/route";
 import * as deleteRoute from "../../app/api/ops/job-openings/[jobId]/delete/route";
 import * as previewRoute from "../../app/api/ops/job-openings/preview/route";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/passwords";
 import { getDb, resetDatabase } from "../helpers/db";
 import { call, checkProperty, GARBAGE_COOKIE, headerChoice, hostileValues, sentWith, type RouteHandler } from "../helpers/fuzz";
 import { amsterdamDay, apiRequest, createSignedInUser, sessionCookieFor } from "../helpers/session";

@@ -26,7 +26,7 @@ import { proxy } from "../../proxy";
 import { NextRequest } from "next/server";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/passwords";
 import { isClosedOpening } from "../../lib/careers/closed";
 import { getJobOpening, listJobOpeningSummaries } from "../../lib/careers/queries";
 import { todayInAmsterdam } from "../../lib/requests/schemas";

@@ -156,11 +156,13 @@ describe("the detail view", () => {
   it("reveals it from the page's \"Show email\" form, audited; a stranger's post is the console's 404", async () => {
     const { operator, offered, owner } = await scene();
     actionRequest.headers = new Headers({ cookie: operator.cookie });
-    expect(await showHomeownerEmailAction({ email: null, message: null }, form({ request_id: offered }))).toEqual({ email: owner.email, message: null });
+    expect(await showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: offered }))).toMatchObject({ email: owner.email, message: null });
     expect(await (await getDb()).auditEntry.count({ where: { action: "view_homeowner_email", targetId: offered } })).toBe(1);
-    expect(await showHomeownerEmailAction({ email: null, message: null }, form({ request_id: "nope" }))).toMatchObject({ email: null, message: "That request was not found." });
+    const refused = await showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: "nope" }));
+    expect(refused).toMatchObject({ message: "That request was not found." });
+    expect(refused.email).toBeUndefined();
     actionRequest.headers = new Headers({ cookie: owner.cookie });
-    await expect(showHomeownerEmailAction({ email: null, message: null }, form({ request_id: offered }))).rejects.toThrow("NEXT_NOT_FOUND");
+    await expect(showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: offered }))).rejects.toThrow("NEXT_NOT_FOUND");
     expect(await (await getDb()).auditEntry.count({ where: { action: "view_homeowner_email" } })).toBe(1);
   });
 

@@ -10,13 +10,14 @@ import { getDb, snapshotTables } from "../helpers/db";
 import { apiRequest, createUserWithPassword } from "../helpers/session";
 import { linkIn, withMailWorker, waitForMailTo } from "../helpers/smtp";
 
-const { forgotPasswordAction, resetPasswordAction } = await import("@/lib/auth/recovery-actions");
+const { forgotPasswordAction, resetPasswordAction } = await import("@/lib/auth/actions");
 const { signInAction } = await import("@/lib/auth/actions");
-const { EMPTY_ACCOUNT_FORM, EMPTY_AUTH_FORM } = await import("@/lib/auth/form-state");
-const { DEAD_RESET_LINK, RESET_LINK_SENT, WRONG_CREDENTIALS_MESSAGE } = await import("@/lib/auth/messages");
-const { isResetLinkLive, RESET_VALID_MINUTES } = await import("@/lib/auth/password-reset");
+const { EMPTY_ACCOUNT_FORM, EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
+const { errors: authErrors } = (await import("../../messages/en/auth.json")).default;
+const { deadResetLink: DEAD_RESET_LINK, resetLinkSent: RESET_LINK_SENT, wrongCredentials: WRONG_CREDENTIALS_MESSAGE } = authErrors;
+const { isResetLinkLive, RESET_VALID_MINUTES } = await import("@/lib/auth/passwords");
 const { env } = await import("@/lib/env");
-const { getUserFromRequest } = await import("@/lib/auth/session");
+const { getUserFromRequest } = await import("@/lib/auth/current-user");
 
 process.env.TRUSTED_IP_HEADER = "x-forwarded-for";
 const OLD_PASSWORD = "Quiet-harbour-lantern-42";

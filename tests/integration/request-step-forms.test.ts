@@ -10,12 +10,12 @@ import { amsterdamDay, createSignedInUser, type TestUser } from "../helpers/sess
 
 const actions = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { setPasswordAction } = await import("@/lib/auth/set-password-action");
-const { EMPTY_SET_PASSWORD_FORM } = await import("@/lib/auth/set-password-form-state");
+const { setPasswordAction } = await import("@/lib/auth/actions");
+const { EMPTY_SET_PASSWORD_FORM } = await import("@/lib/forms/state");
 const { inviteHandyman } = await import("@/lib/handymen/invite");
-const { verifyPassword } = await import("@/lib/auth/password");
+const { verifyPassword } = await import("@/lib/auth/passwords");
 const { signInAction } = await import("@/lib/auth/actions");
-const { EMPTY_AUTH_FORM } = await import("@/lib/auth/form-state");
+const { EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 
@@ -127,7 +127,7 @@ describe("the handyman's forms", () => {
 
 describe("signing in", () => {
   it("takes a handyman to /pro and a homeowner to /inputs", async () => {
-    const { hashPassword } = await import("@/lib/auth/password");
+    const { hashPassword } = await import("@/lib/auth/passwords");
     const db = await getDb();
     const passwordHash = await hashPassword("Tidy-brushes-in-Delfshaven");
     await db.user.updateMany({ where: { email: { in: ["nina@example.test", "owner@example.test"] } }, data: { passwordHash } });

@@ -7,7 +7,7 @@ import {
   deviceTokenFromCookieHeader,
   issueDeviceToken,
   verifyDeviceToken,
-} from "../../lib/auth/device-cookie";
+} from "../../lib/auth/cookies";
 
 const SECRET = "s".repeat(40);
 const NOW = Date.UTC(2026, 10, 22, 12);

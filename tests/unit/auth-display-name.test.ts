@@ -1,6 +1,6 @@
 // The account pages name the user after their email: the part before @, first letter capitalised.
 import { describe, expect, it } from "vitest";
-import { displayNameFromEmail } from "../../lib/auth/display-name";
+import { displayNameFromEmail } from "../../lib/auth/current-user";
 
 describe("displayNameFromEmail", () => {
   it.each([

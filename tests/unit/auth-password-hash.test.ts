@@ -1,6 +1,6 @@
 // Passwords are stored as argon2id hashes with OWASP's minimum parameters and verify only themselves.
 import { describe, expect, it } from "vitest";
-import { ARGON2_OPTIONS, hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/auth/password";
+import { ARGON2_OPTIONS, hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/auth/passwords";
 
 describe("password hashing", () => {
   it("round-trips: the hash verifies the password and nothing else", async () => {

@@ -1,7 +1,7 @@
 // New passwords: 8 to 128 characters (as people count them) and not one of the common passwords.
 import { describe, expect, it } from "vitest";
 import commonPasswords from "../../lib/data/common-passwords.json";
-import { isCommonPassword, passwordPolicyProblem } from "../../lib/auth/password-policy";
+import { isCommonPassword, passwordPolicyProblem } from "../../lib/auth/passwords";
 import { characterCount } from "../../lib/validations/auth";
 
 describe("password policy", () => {

@@ -2,7 +2,7 @@
 // with it, next-auth's 30-day expiry stays. Removal cookies (sign-out) are never touched.
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
-import { applyRememberChoice } from "../../lib/auth/remember-cookie";
+import { applyRememberChoice } from "../../lib/auth/cookies";
 
 const secret = "r".repeat(40);
 const cookieName = "next-auth.session-token";

@@ -9,7 +9,7 @@ import {
   needsRenewal,
   sessionVersionOf,
   tokenMaxAge,
-} from "../../lib/auth/session-policy";
+} from "../../lib/auth/lifetimes";
 
 const T0 = 1_800_000_000;
 const HOUR = 3600;

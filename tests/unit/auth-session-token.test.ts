@@ -1,6 +1,6 @@
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { decodeSessionToken, sessionTokenFrom } from "../../lib/auth/session-token";
+import { decodeSessionToken, sessionTokenFrom } from "../../lib/auth/cookies";
 
 const SECRET = "a-test-secret-that-is-long-enough-for-next-auth-0123456789";
 

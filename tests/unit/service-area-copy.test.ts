@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CITIES, cityList } from "@/lib/requests/catalogue";
+import { CITIES } from "@/lib/requests/catalogue";
+import { cityList } from "@/lib/requests/words";
 
 /** Where copy lives: the pages and their metadata, the components, the copy modules and message catalogues. */
 const COPY_ROOTS = ["app", "components", "lib/content", "messages"];

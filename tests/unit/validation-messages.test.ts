@@ -68,25 +68,29 @@ describe("validation messages in the page's language", () => {
   });
 });
 
-describe("the account forms' English messages in the catalogue", async () => {
-  const auth = (await import("../../messages/en/auth.json")).default;
-  const { signInErrorKey, signInErrorMessage, DEAD_RESET_LINK, RESET_LINK_SENT } = await import("@/lib/auth/messages");
+describe("the sign-in page's error codes", async () => {
+  const en = (await import("../../messages/en/auth.json")).default;
+  const nl = (await import("../../messages/nl/auth.json")).default;
+  const { signInErrorKey } = await import("@/lib/i18n/sign-in-errors");
 
-  it("word for word as the server says them", () => {
+  it("each have a message in both languages, and an unknown code the general one", () => {
     for (const code of ["CredentialsSignin", "RateLimited", "Unavailable", "FormExpired", "SessionRequired", "Other"]) {
-      expect(auth.errors[signInErrorKey(code) as keyof typeof auth.errors]).toBe(signInErrorMessage(code));
+      const key = signInErrorKey(code) as keyof typeof en.errors;
+      expect(en.errors[key]).toBeTruthy();
+      expect(nl.errors[key as keyof typeof nl.errors]).toBeTruthy();
     }
-    expect(auth.errors.deadResetLink).toBe(DEAD_RESET_LINK);
-    expect(auth.errors.resetLinkSent).toBe(RESET_LINK_SENT);
+    expect(signInErrorKey("Other")).toBe("signInFailed");
+    expect(signInErrorKey(null)).toBeNull();
   });
 });
 
 describe("labels in the page's language", async () => {
-  const { cityLabel, criterionLabel, taskTypeLabel, tradeNames, CRITERION_LABELS, TASK_TYPE_LABELS } = await import("@/lib/requests/catalogue");
+  const { cityLabel, criterionLabel, taskTypeLabel, tradeNames } = await import("@/lib/requests/words");
 
   it("keeps English and gives Dutch", () => {
-    expect(taskTypeLabel("Pipe-leakage")).toBe(TASK_TYPE_LABELS["Pipe-leakage"]);
-    expect(criterionLabel("rated", "en")).toBe(CRITERION_LABELS.rated);
+    expect(taskTypeLabel("Pipe-leakage")).toBe("Pipe leakage");
+    expect(taskTypeLabel("Pipe-leakage", "nl")).toBe("Lekkage");
+    expect(criterionLabel("rated", "en")).toBe("Best rated");
     expect(cityLabel("The Hague", "nl")).toBe("Den Haag");
     expect(criterionLabel("price", "nl")).toBe("Goedkoopste");
     expect(tradeNames("Pipe-leakage", "nl").many).toBe("loodgieters");

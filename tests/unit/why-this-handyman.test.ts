@@ -1,7 +1,8 @@
 // "Why this handyman" and the all-in estimate: sentences and figures made from the rule and the data.
 import { describe, expect, it } from "vitest";
 import { handymen, rankHandymen } from "@/lib/matching";
-import { estimateJob, JOB_ESTIMATES } from "@/lib/requests/estimates";
+import { ESTIMATE_FIGURES } from "@/lib/requests/catalogue";
+import { estimateJob } from "@/lib/requests/estimates";
 import { whyThisHandyman } from "@/lib/requests/why-this-handyman";
 import { TASK_TYPES } from "@/lib/requests/catalogue";
 import { formatPriceRange } from "@/lib/format";
@@ -50,7 +51,7 @@ describe("estimateJob", () => {
 
   it("has a basis for every task type, with the shorter duration first", () => {
     for (const task of TASK_TYPES) {
-      const { hours, calloutFee } = JOB_ESTIMATES[task];
+      const { hours, calloutFee } = ESTIMATE_FIGURES[task];
       expect(hours[0]).toBeLessThanOrEqual(hours[1]);
       expect(calloutFee).toBeGreaterThanOrEqual(0);
       const estimate = estimateJob(task, 40);

@@ -3,7 +3,7 @@
 // anything of the area renders. Pages that need the user ask requireUser() again (the same cached read).
 import { QueryProvider } from "@/components/providers/query-provider";
 import { SessionUserProvider } from "@/components/providers/session-user";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 // cookie to /inputs already; this confirms it against the database before the forms render.
 import { redirect } from "next/navigation";
 import { DEFAULT_LOCALE, isLocale } from "@/i18n/locales";
-import { getCurrentUser } from "@/lib/auth/session";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { localizedPath } from "@/lib/i18n/paths";
 
 export default async function SignedOutLayout({ children, params }: LayoutProps<"/[locale]">) {

@@ -4,8 +4,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import styles from "@/components/auth/auth-form.module.css";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { verifyEmailAddress, type VerificationOutcome } from "@/lib/auth/email-verification";
-import { getCurrentUser } from "@/lib/auth/session";
+import { verifyEmailAddress, type VerificationOutcome } from "@/lib/auth/account-tokens";
+import { getCurrentUser } from "@/lib/auth/current-user";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/verify-email">): Promise<Metadata> {
   const { locale } = await params;

@@ -1,6 +1,6 @@
 // POST /api/signup – create an account from {email, password}; the browser then signs in via next-auth
 import { withErrors, parseJson } from "@/lib/api/handler";
-import { registerUser } from "@/lib/auth/sign-up";
+import { registerUser } from "@/lib/auth/sign-in";
 import { env } from "@/lib/env";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 import { localeFromAcceptLanguage } from "@/lib/i18n/accept-language";

@@ -4,7 +4,7 @@ import { AccountDetails } from "@/components/auth/account-details";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { isLocale, DEFAULT_LOCALE } from "@/i18n/locales";
 import { getAccountOverview } from "@/lib/account/queries";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;

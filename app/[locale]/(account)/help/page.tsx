@@ -1,7 +1,7 @@
 import { localeOf } from "@/i18n/locales";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { cityList, taskTypeList } from "@/lib/requests/catalogue";
+import { cityList, taskTypeList } from "@/lib/requests/words";
 import { supportContact } from "@/lib/content/site";
 import styles from "@/components/dashboard/dashboard.module.css";
 import { Card } from "@/components/ui/card";

@@ -5,8 +5,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { RequestForm } from "@/components/requests/request-form";
 import { Alert } from "@/components/ui/alert";
-import { roleOf } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
+import { roleOf } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/auth/current-user";
 import styles from "@/components/requests/request.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs">): Promise<Metadata> {

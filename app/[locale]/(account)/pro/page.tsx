@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProDashboard } from "@/components/requests/pro-dashboard";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { getProViewOrThrow, type ProView } from "@/lib/handymen/offers";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -35,7 +35,7 @@ export default async function ProPage({ params }: Props) {
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
-      <ProDashboard view={view} notice={<NoticeFromAddress />} />
+      <ProDashboard view={view} notice={<PageNotice />} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { PageNotice } from "@/components/auth/page-notice";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import styles from "@/components/auth/auth-form.module.css";
-import { signInErrorKey } from "@/lib/auth/messages";
+import { signInErrorKey } from "@/lib/i18n/sign-in-errors";
 import { pageMetadata } from "@/lib/i18n/metadata";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/login">): Promise<Metadata> {

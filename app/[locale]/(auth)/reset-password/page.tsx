@@ -6,7 +6,7 @@ import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import styles from "@/components/auth/auth-form.module.css";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { isResetLinkLive } from "@/lib/auth/password-reset";
+import { isResetLinkLive } from "@/lib/auth/passwords";
 
 // The token must not reach another site in a Referer header ("same-origin": "no-referrer" would also
 // make the browser send `Origin: null` with the form's post, which Next.js refuses), and the page has

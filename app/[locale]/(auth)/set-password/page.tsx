@@ -6,7 +6,7 @@ import { Link } from "@/components/i18n/link";
 import { SetPasswordForm } from "@/components/auth/set-password-form";
 import styles from "@/components/auth/auth-form.module.css";
 import { Alert } from "@/components/ui/alert";
-import { findSetPasswordLink } from "@/lib/auth/set-password";
+import { findSetPasswordLink } from "@/lib/auth/passwords";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/set-password">): Promise<Metadata> {
   const { locale } = await params;

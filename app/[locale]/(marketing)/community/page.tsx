@@ -6,7 +6,7 @@ import { WithEmailLinks } from "@/components/marketing/with-email-links";
 import styles from "@/components/marketing/marketing.module.css";
 import { Card } from "@/components/ui/card";
 import { COMMUNITY_PROGRAM_IDS } from "@/lib/content/pages";
-import { localCityList } from "@/lib/content/site";
+import { cityList } from "@/lib/requests/words";
 import { pageMetadata } from "@/lib/i18n/metadata";
 
 // A prerendered page in the site's languages only: another first segment is a 404 (see app/[locale]/page.tsx).
@@ -34,7 +34,7 @@ export default async function CommunityPage({ params }: PageProps<"/[locale]/com
                 {index + 1}
               </span>
               <h2 className={styles.cardTitle}>{t(`programs.${id}.title`)}</h2>
-              <p className={styles.cardText}>{t(`programs.${id}.description`, { cities: localCityList(locale) })}</p>
+              <p className={styles.cardText}>{t(`programs.${id}.description`, { cities: cityList("and", locale) })}</p>
             </Card>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "@/i18n/locales";
 import { careersCopy } from "@/lib/careers/copy";
 import { absoluteAlternates } from "@/lib/careers/metadata";
 import { groupOpeningSummariesIn } from "@/lib/careers/queries";
-import { cityName, localCityList } from "@/lib/content/site";
+import { cityLabel, cityList } from "@/lib/requests/words";
 import { formatList } from "@/lib/format";
 import { OPEN_GRAPH_LOCALE } from "@/lib/i18n/metadata";
 import { CITIES } from "@/lib/requests/catalogue";
@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props = {}): Promise<Metadata
   const { t } = await careersCopy(locale);
   const alternates = absoluteAlternates(configuredSiteOrigin(), locale, PATH);
   const description = t("list.meta.description", {
-    places: formatList([...CITIES.map((city) => cityName(city, locale)), t("list.remote")], "and", locale),
+    places: formatList([...CITIES.map((city) => cityLabel(city, locale)), t("list.remote")], "and", locale),
   });
   return {
     title: t("list.meta.title"),
@@ -61,7 +61,7 @@ export default async function JobOpeningsPage({ params }: Props = {}) {
   const someInEnglishOnly = groups.some((group) => group.openings.some((opening) => opening.contentLocale !== locale));
   return (
     <>
-      <PageHeader eyebrow={copy.t("list.eyebrow")} title={copy.t("list.title")} lead={copy.t("list.lead", { cities: localCityList(locale) })} />
+      <PageHeader eyebrow={copy.t("list.eyebrow")} title={copy.t("list.title")} lead={copy.t("list.lead", { cities: cityList("and", locale) })} />
       <div className={`container ${styles.page}`}>
         {someInEnglishOnly ? <p className={styles.languageNotice}>{copy.t("list.englishOnly")}</p> : null}
         <JobOpeningsList groups={groups} copy={copy} />

@@ -6,7 +6,8 @@ import styles from "@/components/marketing/marketing.module.css";
 import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/button";
 import { TRADE_COUNT } from "@/lib/content/pages";
-import { company, localCityList } from "@/lib/content/site";
+import { company } from "@/lib/content/site";
+import { cityList } from "@/lib/requests/words";
 import { pageMetadata } from "@/lib/i18n/metadata";
 
 // A prerendered page in the site's languages only: another first segment is a 404 (see app/[locale]/page.tsx).
@@ -22,7 +23,7 @@ export default async function OurStoryPage({ params }: PageProps<"/[locale]/ours
   const locale = localeOf((await params).locale);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: "pages.ourStory" });
-  const paragraphs = (t.raw("paragraphs") as string[]).map((_, index) => t(`paragraphs.${index}`, { cities: localCityList(locale) }));
+  const paragraphs = (t.raw("paragraphs") as string[]).map((_, index) => t(`paragraphs.${index}`, { cities: cityList("and", locale) }));
   return (
     <>
       <PageHeader eyebrow={t("eyebrow", { year: String(company.foundedYear) })} title={t("title")} />

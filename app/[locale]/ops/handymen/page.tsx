@@ -1,25 +1,25 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { InviteForm } from "@/components/ops/handyman-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import { formatHourlyPrice, formatRating } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { ACCOUNT_STATE_LABELS, listRoster } from "@/lib/ops/handymen";
-import { TASK_TYPE_LABELS } from "@/lib/requests/catalogue";
+import { listRoster } from "@/lib/ops/handymen";
+import { accountStateLabel, taskTypeLabel } from "@/lib/requests/words";
 
 export const metadata: Metadata = { title: "Handymen" };
 
 export default async function OpsHandymenPage() {
   await requireOperator();
   const roster = await listRoster();
-  const invitable = roster.filter((h) => h.accountState === "no_account").map((h) => ({ id: h.id, label: `${h.name} (#${h.id}), ${TASK_TYPE_LABELS[h.taskType]} in ${h.city}` }));
+  const invitable = roster.filter((h) => h.accountState === "no_account").map((h) => ({ id: h.id, label: `${h.name} (#${h.id}), ${taskTypeLabel(h.taskType)} in ${h.city}` }));
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Handymen" lead="Everyone the matching rule can pick, and where their account stands. Open a handyman to change the price or trade, or to suspend them." />
       <div className={`container ${styles.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption className="visually-hidden">Handymen</caption>
@@ -41,11 +41,11 @@ export default async function OpsHandymenPage() {
                     <Link href={`/ops/handymen/${h.id}`}>{h.name}</Link> <span>#{h.id}</span>
                   </td>
                   <td>{h.city}</td>
-                  <td>{TASK_TYPE_LABELS[h.taskType]}</td>
+                  <td>{taskTypeLabel(h.taskType)}</td>
                   <td>{formatHourlyPrice(h.hourlyPrice)}</td>
                   <td>{formatRating(h.rating)}</td>
                   <td>{h.available ? "Yes" : "No"}</td>
-                  <td>{ACCOUNT_STATE_LABELS[h.accountState]}</td>
+                  <td>{accountStateLabel(h.accountState)}</td>
                 </tr>
               ))}
             </tbody>

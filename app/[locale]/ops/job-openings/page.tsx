@@ -2,7 +2,7 @@
 // each one's editor and to a new one.
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { LinkButton } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import ops from "@/components/ops/ops.module.css";
@@ -21,7 +21,7 @@ export default async function OpsJobOpeningsPage() {
     <>
       <PageHeader eyebrow="Operator console" title="Job openings" lead="Drafts are seen only here. Published openings are on the careers pages; closed ones answer that they have closed." />
       <div className={`container ${ops.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <div className={styles.toolbar}>
           <p>
             {openings.length} opening{openings.length === 1 ? "" : "s"}

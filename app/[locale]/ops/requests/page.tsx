@@ -9,8 +9,9 @@ import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { filterRequestsAction } from "@/lib/ops/requests-actions";
-import { listRequests, OPS_STATE_LABELS, OVERVIEW_LIMIT, parseRequestFilters, type RequestsOverview } from "@/lib/ops/requests";
-import { CITIES, TASK_TYPE_LABELS, TASK_TYPES } from "@/lib/requests/catalogue";
+import { listRequests, OVERVIEW_LIMIT, parseRequestFilters, type RequestsOverview } from "@/lib/ops/requests";
+import { consoleStateLabel, taskTypeLabel } from "@/lib/requests/words";
+import { CITIES, TASK_TYPES } from "@/lib/requests/catalogue";
 import { REQUEST_STATES } from "@/lib/requests/lifecycle";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/validations/field-errors";
 
@@ -46,7 +47,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
                 <option value="">Any state</option>
                 {REQUEST_STATES.map((state) => (
                   <option key={state} value={state}>
-                    {OPS_STATE_LABELS[state]}
+                    {consoleStateLabel(state)}
                   </option>
                 ))}
               </select>
@@ -70,7 +71,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
                 <option value="">Any trade</option>
                 {TASK_TYPES.map((task) => (
                   <option key={task} value={task}>
-                    {TASK_TYPE_LABELS[task]}
+                    {taskTypeLabel(task)}
                   </option>
                 ))}
               </select>
@@ -97,7 +98,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
             <ul className={styles.counts} aria-label="Requests per state" data-testid="state-counts">
               {REQUEST_STATES.map((state) => (
                 <li key={state}>
-                  {OPS_STATE_LABELS[state]}: {overview.counts[state]}
+                  {consoleStateLabel(state)}: {overview.counts[state]}
                 </li>
               ))}
             </ul>
@@ -130,8 +131,8 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
                             <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                           </Link>
                         </td>
-                        <td data-testid="request-state">{OPS_STATE_LABELS[row.state]}</td>
-                        <td>{TASK_TYPE_LABELS[row.taskType]}</td>
+                        <td data-testid="request-state">{consoleStateLabel(row.state)}</td>
+                        <td>{taskTypeLabel(row.taskType)}</td>
                         <td>{row.city}</td>
                         <td>{formatDate(row.date)}</td>
                         <td>{row.handyman ?? "—"}</td>

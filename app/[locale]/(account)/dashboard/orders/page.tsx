@@ -5,7 +5,7 @@ import { OrdersList } from "@/components/dashboard/orders-list";
 import styles from "@/components/dashboard/dashboard.module.css";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { LinkButton } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { listRequestStatesForUser } from "@/lib/requests/details";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/dashboard/orders">): Promise<Metadata> {

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
 import { notFound } from "next/navigation";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { EditHandymanForm, InviteForm, SuspendForm, UnsuspendForm } from "@/components/ops/handyman-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import lifeStyles from "@/components/requests/request-life.module.css";
 import { formatHourlyPrice, formatRating } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { ACCOUNT_STATE_LABELS, getRosterEntry, handymanIdSchema, type RosterEntry } from "@/lib/ops/handymen";
-import { TASK_TYPE_LABELS } from "@/lib/requests/catalogue";
+import { getRosterEntry, handymanIdSchema, type RosterEntry } from "@/lib/ops/handymen";
+import { accountStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import { ApiError } from "@/lib/api/errors";
 
 export const metadata: Metadata = { title: "Handyman" };
@@ -36,16 +36,16 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
         eyebrow="Operator console"
         back={<Link href="/ops/handymen">All handymen</Link>}
         title={handyman.name}
-        lead={`${TASK_TYPE_LABELS[handyman.taskType]} in ${handyman.city}, handyman #${handyman.id}.`}
+        lead={`${taskTypeLabel(handyman.taskType)} in ${handyman.city}, handyman #${handyman.id}.`}
       />
       <div className={`container ${styles.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <p>
           <Link href={`/ops/audit?targetType=handyman&targetId=${handyman.id}`}>This handyman&rsquo;s history in the audit log</Link>
         </p>
         <dl className={lifeStyles.facts}>
           <dt>Account</dt>
-          <dd data-testid="account-state">{ACCOUNT_STATE_LABELS[handyman.accountState]}</dd>
+          <dd data-testid="account-state">{accountStateLabel(handyman.accountState)}</dd>
           <dt>Email</dt>
           <dd>{handyman.email ?? "None yet"}</dd>
           <dt>Price</dt>

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
 import { notFound } from "next/navigation";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { JobOpeningActions } from "@/components/ops/job-opening-actions";
 import { JobOpeningEditor } from "@/components/ops/job-opening-editor";
@@ -67,7 +67,7 @@ export default async function EditJobOpeningPage({ params }: Props) {
         lead={`${opening.department}, ${opening.location}`}
       />
       <div className={`container ${ops.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <ul className={styles.facts}>
           <li>
             Status: <span className={styles.status}>{STATUS_LABELS[opening.status]}</span>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
 import { notFound } from "next/navigation";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { CancelForHomeownerForm, ShowEmailForm } from "@/components/ops/request-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
@@ -9,8 +9,9 @@ import lifeStyles from "@/components/requests/request-life.module.css";
 import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { MAX_CANCEL_REASON_LENGTH, OPS_STATE_LABELS, parseRequestId, viewRequest, type OpsRequestDetail } from "@/lib/ops/requests";
-import { CRITERION_LABELS, TASK_TYPE_LABELS, type Criterion } from "@/lib/requests/catalogue";
+import { MAX_CANCEL_REASON_LENGTH, parseRequestId, viewRequest, type OpsRequestDetail } from "@/lib/ops/requests";
+import { consoleStateLabel, criterionLabel, taskTypeLabel } from "@/lib/requests/words";
+import type { Criterion } from "@/lib/requests/catalogue";
 
 export const metadata: Metadata = { title: "Request" };
 
@@ -42,21 +43,21 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
       <PageHeader
         eyebrow="Operator console"
         back={<Link href="/ops/requests">All requests</Link>}
-        title={`${TASK_TYPE_LABELS[request.taskType]} in ${request.city}`}
+        title={`${taskTypeLabel(request.taskType)} in ${request.city}`}
         lead={`Request ${request.id}, sent ${formatDateTime(request.createdAt)}.`}
       />
       <div className={`container ${styles.section}`}>
-        <NoticeFromAddress />
+        <PageNotice />
         <dl className={lifeStyles.facts}>
           <dt>State</dt>
-          <dd data-testid="request-state">{OPS_STATE_LABELS[request.state]}</dd>
+          <dd data-testid="request-state">{consoleStateLabel(request.state)}</dd>
           <dt>For</dt>
           <dd>
             {formatDate(request.date)}
             {request.proposedDate ? ` (the homeowner asked for ${formatDate(request.proposedDate)})` : ""}
           </dd>
           <dt>Criterion</dt>
-          <dd>{request.criterion ? CRITERION_LABELS[request.criterion as Criterion] : "Not chosen yet"}</dd>
+          <dd>{request.criterion ? criterionLabel(request.criterion as Criterion) : "Not chosen yet"}</dd>
           <dt>Handyman</dt>
           <dd>{request.handyman ?? "Nobody holds it"}</dd>
           <dt>Homeowner</dt>
@@ -77,7 +78,7 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
                     {formatDateTime(entry.at)}
                   </time>{" "}
                   <strong>{entry.action.replace(/_/g, " ")}</strong> by {entry.actorRole}
-                  {entry.handyman ? ` (${entry.handyman})` : ""}: {OPS_STATE_LABELS[entry.from]} → {OPS_STATE_LABELS[entry.to]}
+                  {entry.handyman ? ` (${entry.handyman})` : ""}: {consoleStateLabel(entry.from)} → {consoleStateLabel(entry.to)}
                   {entry.note ? <p className={lifeStyles.note}>{entry.note}</p> : null}
                 </li>
               ))}
@@ -134,7 +135,7 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
           {request.cancellable ? (
             <CancelForHomeownerForm requestId={request.id} state={request.state} maxReason={MAX_CANCEL_REASON_LENGTH} />
           ) : (
-            <p>A request that is {OPS_STATE_LABELS[request.state].toLowerCase()} can no longer be cancelled.</p>
+            <p>A request that is {consoleStateLabel(request.state).toLowerCase()} can no longer be cancelled.</p>
           )}
         </section>
       </div>

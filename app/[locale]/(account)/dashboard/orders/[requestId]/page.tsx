@@ -5,11 +5,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Link } from "@/components/i18n/link";
 import { OrderDetails } from "@/components/requests/order-details";
 import { workIn } from "@/components/requests/pro-dashboard";
-import { NoticeFromAddress } from "@/components/auth/notice-from-address";
+import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Locale } from "@/i18n/locales";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { getRequestDetailsOrThrow, type RequestDetails } from "@/lib/requests/details";
 import { requestIdSchema } from "@/lib/requests/schemas";
 
@@ -46,7 +46,7 @@ export default async function OrderPage({ params }: Props) {
         eyebrow={t("order.eyebrow")}
         title={workIn(t, locale, request.taskType, request.city)}
       />
-      <OrderDetails request={request} notice={<NoticeFromAddress />} />
+      <OrderDetails request={request} notice={<PageNotice />} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { PageNotice } from "@/components/auth/page-notice";
 import { ArrangingResult } from "@/components/requests/arranging-result";
 import styles from "@/components/requests/request.module.css";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/current-user";
 import { findConfirmationView } from "@/lib/requests/details";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs/criteria/arranging">): Promise<Metadata> {

@@ -1,51 +1,34 @@
 // Who is signed in, decided by the session cookie (a next-auth JWT) and confirmed against the database.
 // Route handlers get the user here; nothing a client sends in a body or URL decides identity. Pages,
 // layouts and server actions ask getCurrentUser()/requireUser(): one read per request, however many
-// components ask (React's cache() keeps the answer for the request being rendered).
+// components ask (React's cache() keeps the answer for the request being rendered). The user's role is
+// read here too, from the users table on every call: a role can change while a session lasts, and the
+// session cookie does not carry it.
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { env } from "../env";
-import { sessionCookieName } from "./cookies";
+import { getDb } from "../db";
+import { parseCookieHeader, sessionClaimsFrom } from "./cookies";
 import { liveSessionOwner } from "./sessions";
-import { decodeSessionToken, sessionTokenFrom } from "./session-token";
 
 export type SessionUser = { id: string; email: string };
 
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    const raw = part.slice(eq + 1).trim();
-    try {
-      cookies[name] = decodeURIComponent(raw);
-    } catch {
-      cookies[name] = raw;
-    }
-  }
-  return cookies;
-}
-
-async function userFromToken(headers: Record<string, string>): Promise<SessionUser | null> {
-  const cookies = Object.entries(parseCookies(headers.cookie)).map(([name, value]) => ({ name, value }));
-  const raw = sessionTokenFrom(cookies, sessionCookieName());
-  const token = raw ? await decodeSessionToken(raw, env().NEXTAUTH_SECRET) : null;
+async function userFromCookieHeader(header: string | null): Promise<SessionUser | null> {
+  // One cookie per name, the last one sent winning, as a name → value record would keep them.
+  const cookies = new Map(parseCookieHeader(header).map((cookie) => [cookie.name, cookie]));
   // A token counts only while its session is live: not signed out, not ended everywhere, not too old,
   // and its account still there (lib/auth/sessions.ts).
-  return liveSessionOwner(token);
+  return liveSessionOwner(await sessionClaimsFrom(cookies.values()));
 }
 
 /** The signed-in user of an API request, or null. */
 export function getUserFromRequest(req: Request): Promise<SessionUser | null> {
-  return userFromToken(Object.fromEntries(req.headers.entries()));
+  return userFromCookieHeader(req.headers.get("cookie"));
 }
 
 /** The signed-in user of the page being rendered, or null (server components and actions). */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const { headers } = await import("next/headers");
-  const incoming = await headers();
-  return userFromToken(Object.fromEntries(incoming.entries()));
+  return userFromCookieHeader((await headers()).get("cookie"));
 });
 
 /** The signed-in user; a signed-out visitor is sent to the home page (in the page's language) instead. */
@@ -69,4 +52,22 @@ export async function getHeaderUser(): Promise<SessionUser | null> {
   const { draftMode } = await import("next/headers");
   const onDemand = process.env.NODE_ENV === "development" || (await draftMode()).isEnabled;
   return onDemand ? getCurrentUser().catch(() => null) : null;
+}
+
+export async function isOperator(user: SessionUser): Promise<boolean> {
+  return (await roleOf(user)) === "operator";
+}
+
+/** The role of a signed-in user, read from the users table; null when the account is gone. */
+export async function roleOf(user: SessionUser): Promise<"homeowner" | "handyman" | "operator" | null> {
+  const row = await (await getDb()).user.findUnique({ where: { id: user.id }, select: { role: true } });
+  return row?.role ?? null;
+}
+
+/** The name shown on the account pages: the part of the email before the @, first letter capitalised. */
+export function displayNameFromEmail(email: string): string {
+  const at = email.indexOf("@");
+  const local = at === -1 ? email : email.slice(0, at);
+  const [first = "", ...rest] = Array.from(local);
+  return first.toUpperCase() + rest.join("");
 }

@@ -1,0 +1,45 @@
+// One-off notices a page shows after a form sent the person there: the address carries ?notice=<key>,
+// and the page shows the text of a known key (anything else shows nothing). No personal data travels
+// in the address. The texts are in the `catalogue` namespace (messages/<locale>/catalogue.json, `notices`).
+
+export const NOTICE_KEYS = [
+  "password-reset",
+  "account-deleted",
+  "password-set",
+  "signed-out-everywhere",
+  // The steps of a request's life (lib/requests/step-actions.ts).
+  "cancelled",
+  "date-changed",
+  "date-asked",
+  "reviewed",
+  "picked",
+  "accepted",
+  "declined",
+  "done",
+  "date-answered",
+  "availability",
+  // The operator console's job openings (lib/ops/job-opening-actions.ts).
+  "opening-created",
+  "opening-saved",
+  "opening-published",
+  "opening-closed",
+  "opening-duplicated",
+  "opening-deleted",
+  // The operator console's handymen and requests (lib/ops/handymen-actions.ts, lib/ops/requests-actions.ts).
+  "handyman-invited",
+  "handyman-saved",
+  "handyman-suspended",
+  "handyman-unsuspended",
+  "request-cancelled-for-homeowner",
+] as const;
+
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+export function isNoticeKey(value: unknown): value is NoticeKey {
+  return typeof value === "string" && (NOTICE_KEYS as readonly string[]).includes(value);
+}
+
+/** `path` (which may carry a query of its own) with the notice `key` for the page to show. */
+export function withNotice(path: string, key: NoticeKey): string {
+  return `${path}${path.includes("?") ? "&" : "?"}notice=${key}`;
+}
