@@ -15,7 +15,7 @@ import { waitForMailTo, withMailWorker } from "../helpers/smtp";
 import type { SqlClient } from "../../lib/db/sql-client";
 
 const { deleteAccount } = await import("@/lib/account/delete");
-const { queueVerificationMail } = await import("@/lib/auth/email-verification");
+const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
 const { listAudit } = await import("@/lib/ops/audit");
 const { readMigrations, migrate } = await import("@/lib/db/migrate");
 const { default: AuditPage } = await import("@/app/[locale]/ops/audit/page");

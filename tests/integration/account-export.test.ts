@@ -132,7 +132,7 @@ describe("the export, by role", () => {
   it("lists the links and mail sent to the account, never a token or a mail's text", async () => {
     const owner = await createSignedInUser("owner@example.test");
     const db = await getDb();
-    const { queueVerificationMail } = await import("@/lib/auth/email-verification");
+    const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
     await db.$transaction((tx) => queueVerificationMail(tx, owner));
     const { text, data } = await exportOf(owner);
     expect(data.linksSent).toEqual([expect.objectContaining({ purpose: "verify_email", sentTo: owner.email, usedAt: null })]);

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { translatorFor } from "@/lib/i18n/translator";
+import { getTranslator } from "@/lib/i18n/translator";
 import { AUDIT_PAGE_SIZE, listAudit, parseAuditCursor, PERSON_ID_KEYS, type AuditEntryView } from "@/lib/ops/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -46,7 +46,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const params = await searchParams;
   const target = targetOf(params);
   const entries = await listAudit({ before: parseAuditCursor(params.before), ...target });
-  const deleted = (await translatorFor("en", "ops"))("audit.deletedAccount");
+  const deleted = getTranslator("en", "ops")("audit.deletedAccount");
   const last = entries.at(-1);
   return (
     <>
