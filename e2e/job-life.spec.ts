@@ -101,6 +101,13 @@ test("a job from request to review: the handyman accepts in a second browser, th
   expect(ratingAfter).not.toBe(ratingBefore);
   await expect(proPage.getByTestId("pro-rating")).toHaveText(`${ratingAfter} out of 5`);
   await expect(proPage.getByRole("region", { name: "Reviews" })).toContainText(review);
+  await expect(proPage.getByRole("region", { name: "Reviews" })).toContainText("Reviews come only from the homeowner of a job you marked done");
+
+  // A handyman makes no request from this account: /inputs offers no form, says why and leads to /pro.
+  await proPage.goto("/inputs");
+  await expect(proPage.getByText("Requests are made from a homeowner account")).toBeVisible();
+  await expect(proPage.getByRole("button", { name: "Submit request" })).toHaveCount(0);
+  await expect(proPage.getByRole("link", { name: "See the requests offered to you" })).toHaveAttribute("href", "/pro");
 
   // The handyman's page is not the homeowner's, and the homeowner's order is nobody else's.
   await page.goto("/pro");

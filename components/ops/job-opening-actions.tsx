@@ -6,8 +6,8 @@
 import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
 import { PasswordConfirmField } from "@/components/ops/password-confirm-field";
-import { closeOpeningAction, deleteOpeningAction, duplicateOpeningAction, publishOpeningAction } from "@/lib/ops/job-opening-actions";
-import type { OpeningStatus } from "@/lib/ops/job-openings";
+import { closeOpeningAction, deleteOpeningAction, duplicateOpeningAction, publishOpeningAction } from "@/lib/careers/console-actions";
+import type { OpeningStatus } from "@/lib/careers/console";
 import styles from "./job-openings.module.css";
 
 export function JobOpeningActions({ jobId, version, status }: { jobId: string; version: number; status: OpeningStatus }) {

@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { useFormAction } from "@/components/ui/use-form-action";
 import careers from "@/components/careers/careers.module.css";
-import { IDLE_OPENING_FORM, PREVIEW_INTENT, type OpeningFormField, type OpeningFormState, type RichFieldPreview } from "@/lib/ops/opening-form";
-import { OPENING_LIMITS } from "@/lib/validations/ops-job-openings";
+import { IDLE_OPENING_FORM, PREVIEW_INTENT, type OpeningFormField, type OpeningFormState, type RichFieldPreview } from "@/lib/careers/console-form";
+import { OPENING_LIMITS } from "@/lib/careers/console-schemas";
 
 /** The longest Dutch department name (the English one is chosen from a list). */
 const DUTCH_DEPARTMENT_MAX = 80;

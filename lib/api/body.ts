@@ -39,7 +39,7 @@ export async function readBody(req: Request, kind: keyof typeof kinds): Promise<
       chunk = await reader.read();
     } catch {
       // The client went away mid-body (a reset connection): its fault, not the database's or ours.
-      throw new ApiError("bad_request", "The request body could not be read.");
+      throw new ApiError("bad_request", { key: "body.unreadable" });
     }
     if (chunk.done) break;
     size += chunk.value.byteLength;
@@ -58,6 +58,6 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("invalid_json", "The request body is not valid JSON.");
+    throw new ApiError("invalid_json", { key: "body.notJson" });
   }
 }

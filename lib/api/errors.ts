@@ -28,9 +28,6 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** The answer to an address the API does not have — and to the operator console's, for anyone but an operator. */
-export const NOT_FOUND_MESSAGE = "This page could not be found.";
-
 // ---- Messages in each language (messages/<locale>/api.json). ----
 
 type Leaves<T, Prefix extends string = ""> = {
@@ -52,59 +49,74 @@ export function apiMessage(locale: Locale, { key, values = {} }: ApiMessage): st
   return getTranslator(locale, "api")(key, resolved);
 }
 
+// Words a caller still throws as a string: a schema's validation message (translated by the validation
+// catalogue) as it is, or — until the sign-in and password modules throw keys too — an English sentence
+// of this catalogue, known by its words. Every other error carries its message's key.
 function fixedMessages(tree: object, prefix = ""): [string, ApiMessageKey][] {
   return Object.entries(tree).flatMap(([name, value]) =>
     typeof value === "string" ? (value.includes("{") ? [] : [[value, `${prefix}${name}` as ApiMessageKey] as [string, ApiMessageKey]]) : fixedMessages(value, `${prefix}${name}.`),
   );
 }
 
-/** The catalogue's messages without values, by their English words: an error thrown with one of them is known by it. */
 const FIXED = new Map(fixedMessages(en));
-
-/** `message` (English, as thrown) in `locale`: translated when the catalogue has it, else as it is. */
-export function translateFixed(message: string, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return message;
-  const key = FIXED.get(message);
-  return key ? apiMessage(locale, { key }) : message;
-}
 
 export type ErrorIssue = { path: string; message: string };
 
+/** An issue as thrown: its message a catalogue entry, or a schema's words. */
+export type IssueInput = { path: string; message: string | ApiMessage };
+
 export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
 
-export class ApiError extends Error {
-  /** The message as a catalogue entry, when it is one. */
-  readonly text: ApiMessage | undefined;
+const issueIn = (locale: Locale, message: string | ApiMessage): string => {
+  if (typeof message !== "string") return apiMessage(locale, message);
+  if (locale === DEFAULT_LOCALE) return message;
+  const key = FIXED.get(message);
+  return key ? apiMessage(locale, { key }) : localizeValidationMessage(message, getTranslator(locale, "validation"));
+};
 
-  /** `message` is English words (known by the catalogue when it has them) or a catalogue entry. */
+export class ApiError extends Error {
+  /** The message as a catalogue entry (undefined for a schema's words). */
+  readonly text: ApiMessage | undefined;
+  /** The issues as thrown, their messages in no language yet. */
+  readonly issueTexts: IssueInput[] | undefined;
+
   constructor(
     readonly code: ErrorCode,
-    message: string | ApiMessage,
-    readonly issues?: ErrorIssue[],
+    message: ApiMessage | string,
+    issues?: IssueInput[],
     readonly headers?: Record<string, string>,
   ) {
     super(typeof message === "string" ? message : apiMessage(DEFAULT_LOCALE, message));
     this.name = "ApiError";
     this.text = typeof message === "string" ? (FIXED.has(message) ? { key: FIXED.get(message)! } : undefined) : message;
+    this.issueTexts = issues;
   }
 
   get status(): number {
     return errorStatus[this.code];
   }
 
-  /** The message in `locale` (English, as thrown, when the catalogue does not have it). */
+  /** The issues in English, as the API answers by default. */
+  get issues(): ErrorIssue[] | undefined {
+    return this.issuesIn(DEFAULT_LOCALE);
+  }
+
+  /** The same error with other issues (a form shows them beside another field). */
+  withIssues(issues: IssueInput[]): ApiError {
+    return new ApiError(this.code, this.text ?? this.message, issues, this.headers);
+  }
+
+  /** The message in `locale` (a schema's words as they are). */
   messageIn(locale: Locale): string {
     return locale === DEFAULT_LOCALE || !this.text ? this.message : apiMessage(locale, this.text);
   }
 
-  /** The issues in `locale`: the API's fixed messages and the schemas' validation messages translated. */
+  /** The issues in `locale`. */
   issuesIn(locale: Locale): ErrorIssue[] | undefined {
-    if (locale === DEFAULT_LOCALE) return this.issues;
-    const t = getTranslator(locale, "validation");
-    return this.issues?.map((issue) => ({ ...issue, message: localizeValidationMessage(translateFixed(issue.message, locale), t) }));
+    return this.issueTexts?.map((issue) => ({ path: issue.path, message: issueIn(locale, issue.message) }));
   }
 
-  static fromZod(error: z.ZodError, message: string | ApiMessage = { key: "fieldsInvalid" }): ApiError {
+  static fromZod(error: z.ZodError, message: ApiMessage | string = { key: "fieldsInvalid" }): ApiError {
     return new ApiError(
       "validation_failed",
       message,

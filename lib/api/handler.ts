@@ -7,7 +7,7 @@ import { getUserFromRequest, type SessionUser } from "../auth/current-user";
 import { renewIdleSessionOfApi } from "../auth/cookies";
 import { isCrossSiteRequest } from "../security/same-origin";
 import { readJsonBody } from "./body";
-import { ApiError, respondToError } from "./errors";
+import { ApiError, respondToError, type ApiMessageKey } from "./errors";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -58,8 +58,8 @@ export async function parseJson<S extends z.ZodType>(req: Request, schema: S): P
 }
 
 /** Validates route params; a malformed id is "not found", never a 500. */
-export function parseParam<S extends z.ZodType>(value: unknown, schema: S, what = "That item"): z.infer<S> {
+export function parseParam<S extends z.ZodType>(value: unknown, schema: S, notFound: ApiMessageKey = "itemNotFound"): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError("not_found", `${what} was not found.`);
+  if (!result.success) throw new ApiError("not_found", { key: notFound });
   return result.data;
 }

@@ -12,7 +12,7 @@
 // The role is checked first, against the database; then, for the insider only, a cross-site write gets
 // 403 as on every API, an undefined method 405 with `Allow`, and every answer `Cache-Control: no-store`
 // with the short session renewed when due.
-import { ApiError, errorResponse, NOT_FOUND_MESSAGE, requestLocale, respondToError } from "./errors";
+import { ApiError, errorResponse, requestLocale, respondToError } from "./errors";
 import { signedInAnswer } from "./handler";
 import { isCrossSiteRequest } from "../security/same-origin";
 
@@ -26,7 +26,7 @@ export type RouteHandler<P> = (req: Request, context: RouteContext<P>) => Promis
 
 /** The API's answer to an address it does not have: the same for an unknown path and a hidden route. */
 export function notFoundResponse(req: Request): Response {
-  return errorResponse(new ApiError("not_found", NOT_FOUND_MESSAGE), requestLocale(req));
+  return errorResponse(new ApiError("not_found", { key: "notFound" }), requestLocale(req));
 }
 
 /** What a guard learns about an insider; `user.id` names them in the security log. */

@@ -1,7 +1,7 @@
 // The API's view of an opening: the spec's snake_case fields, with requirements and benefits already
 // sanitised so that a client inserting them as HTML is safe too.
 import "server-only";
-import type { JobOpeningPayload } from "../validations/job-openings";
+import type { JobOpeningPayload } from "./schemas";
 import { sanitizeJobHtml } from "./sanitize";
 import type { JobOpening } from "./types";
 

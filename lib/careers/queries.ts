@@ -15,7 +15,7 @@ import "server-only";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../i18n/locales";
 import { CACHE_TAGS, cachedRead } from "../cache";
 import { getDb } from "../db";
-import { jobIdSchema } from "../validations/job-openings";
+import { jobIdSchema } from "./schemas";
 import { sortOpenings } from "./grouping";
 import { sanitizeJobHtml } from "./sanitize";
 import { TRANSLATED_OPENING_FIELDS, type DepartmentGroup, type JobOpening, type JobOpeningSummary, type TranslatedOpeningField } from "./types";

@@ -32,6 +32,21 @@ export const TRANSLATED_OPENING_FIELDS = ["department", "role", "location", "des
 
 export type TranslatedOpeningField = (typeof TRANSLATED_OPENING_FIELDS)[number];
 
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
+
+/** A translated field's name on the wire and in the console's form: the API's snake_case. */
+export type TranslatedWireField = SnakeCase<TranslatedOpeningField>;
+
+export const wireFieldName = <F extends TranslatedOpeningField>(field: F): SnakeCase<F> => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as SnakeCase<F>;
+
+/** The translated fields' names on the wire, in the same order. */
+export const TRANSLATED_WIRE_FIELDS = TRANSLATED_OPENING_FIELDS.map(wireFieldName) as readonly TranslatedWireField[];
+
+/** The translated fields of an opening or of a row that has them (an opening, a translation). */
+export function translatedFieldsOf(source: Pick<JobOpening, TranslatedOpeningField>): Pick<JobOpening, TranslatedOpeningField> {
+  return Object.fromEntries(TRANSLATED_OPENING_FIELDS.map((field) => [field, source[field]])) as Pick<JobOpening, TranslatedOpeningField>;
+}
+
 /** What a list card needs. */
 export type JobOpeningSummary = Pick<JobOpening, "jobId" | "department" | "role" | "location" | "startDate" | "updatedAt">;
 

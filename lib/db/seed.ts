@@ -1,8 +1,8 @@
 // Fills the sample job openings (with the Dutch version of some of them) and the sample handymen
 // (lib/data/handymen.json) into empty tables. Running it again, or twice at once, changes nothing; a table
 // that already has rows is left alone.
-import { jobOpenings, type JobOpeningSeed } from "../content/job-openings";
-import { jobOpeningTranslations, type JobOpeningTranslationSeed } from "../content/job-openings-nl";
+import { jobOpenings, type JobOpeningSeed } from "../careers/content";
+import { jobOpeningTranslations, type JobOpeningTranslationSeed } from "../careers/content-nl";
 import sampleHandymen from "../data/handymen.json";
 import type { SqlClient } from "./sql-client";
 

@@ -33,20 +33,20 @@ export async function inviteHandyman(handymanId: number, rawEmail: string, { inT
   const email = parsed.data;
   // The outbox takes a stricter address than sign-in does ({a}@b.c passes the one, not the other): refuse it here, not with a 500 later.
   const deliverable = mailMessageSchema.shape.to.safeParse(email);
-  if (!deliverable.success) throw new ApiError("validation_failed", "That email address is not valid.", [{ path: "email", message: "Enter a valid email address, like name@example.com." }]);
+  if (!deliverable.success) throw new ApiError("validation_failed", { key: "emailInvalid" }, [{ path: "email", message: "Enter a valid email address, like name@example.com." }]);
   const db = await getDb();
   // Hashed before the transaction: argon2 takes a moment, and nobody ever learns these bytes.
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
   const invitation = await db.$transaction(async (tx) => {
     const handyman = await tx.handyman.findUnique({ where: { id: handymanId }, select: { id: true, userId: true } });
-    if (!handyman) throw new ApiError("not_found", `There is no handyman with id ${handymanId}.`);
-    if (handyman.userId) throw new ApiError("conflict", `Handyman ${handymanId} already has an account.`);
+    if (!handyman) throw new ApiError("not_found", { key: "noSuchHandyman", values: { id: handymanId } });
+    if (handyman.userId) throw new ApiError("conflict", { key: "handymanHasAccount", values: { id: handymanId } });
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-      throw new ApiError("conflict", `${email} already belongs to an account.`);
+      throw new ApiError("conflict", { key: "emailInUse", values: { email } });
     }
     const user = await tx.user.create({ data: { email, passwordHash, role: "handyman" }, select: { id: true } });
     const { count } = await tx.handyman.updateMany({ where: { id: handymanId, userId: null }, data: { userId: user.id } });
-    if (count !== 1) throw new ApiError("conflict", `Handyman ${handymanId} already has an account.`);
+    if (count !== 1) throw new ApiError("conflict", { key: "handymanHasAccount", values: { id: handymanId } });
     const token = await issueAccountToken(tx, { userId: user.id, email, purpose: "set_password" });
     const { id: mailId } = await enqueueMail(tx, invitationMessage({ to: email, token, role: "handyman", validDays: VALID_DAYS }));
     const done: Invitation = { userId: user.id, handymanId, email, mailId };

@@ -70,7 +70,7 @@ export async function findHandymanForUser(user: SessionUser, db?: Db): Promise<P
 /** The same, for a handler or page only handymen may use: anyone else gets 404, as for a page that does not exist. */
 export async function getHandymanForUserOrThrow(user: SessionUser, db?: Db): Promise<ProHandyman> {
   const handyman = await findHandymanForUser(user, db);
-  if (!handyman) throw new ApiError("not_found", "That page was not found.");
+  if (!handyman) throw new ApiError("not_found", { key: "pageNotFound" });
   return handyman;
 }
 

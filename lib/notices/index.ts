@@ -18,7 +18,7 @@ export const NOTICE_KEYS = [
   "done",
   "date-answered",
   "availability",
-  // The operator console's job openings (lib/ops/job-opening-actions.ts).
+  // The operator console's job openings (lib/careers/console-actions.ts).
   "opening-created",
   "opening-saved",
   "opening-published",

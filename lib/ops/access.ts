@@ -4,16 +4,13 @@
 // password again (rate-limited per account like every current-password check).
 import "server-only";
 import { notFound } from "next/navigation";
-import { ApiError, NOT_FOUND_MESSAGE } from "../api/errors";
+import { ApiError } from "../api/errors";
 import { hiddenRoute } from "../api/hidden-route";
 import { checkCurrentPassword } from "../auth/passwords";
 import { getCurrentUser, getUserFromRequest, type SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 
 export type Operator = SessionUser & { role: "operator" };
-
-/** The message every outsider gets: the same words as any unknown API address (app/api/[...path]). */
-export { NOT_FOUND_MESSAGE };
 
 async function asOperator(user: SessionUser | null): Promise<Operator | null> {
   if (!user) return null;

@@ -10,7 +10,7 @@ import { editHandyman, handymanIdSchema, inviteFromConsole, suspendHandyman, uns
 
 function handymanIdOf(form: FormData): number {
   const parsed = handymanIdSchema.safeParse(textOf(form, "handyman_id"));
-  if (!parsed.success) throw new ApiError("not_found", "That handyman was not found.", [{ path: "handyman_id", message: "Choose a handyman." }]);
+  if (!parsed.success) throw new ApiError("not_found", { key: "handymanNotFound" }, [{ path: "handyman_id", message: { key: "chooseHandyman" } }]);
   return parsed.data;
 }
 

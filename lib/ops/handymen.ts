@@ -105,7 +105,7 @@ export const handymanIdSchema = z.preprocess(
   z.number().int().positive().max(2_147_483_647),
 );
 
-const NOT_FOUND = "That handyman was not found.";
+const NOT_FOUND = { key: "handymanNotFound" } as const;
 
 async function findEntry(db: Db, id: number): Promise<RosterEntry> {
   const row = await db.handyman.findUnique({ where: { id }, select: rosterColumns });
@@ -122,7 +122,7 @@ export type { Invitation };
 
 /** Invites handyman `id` under `email` (lib/handymen/invite.ts), audited in the invitation's transaction. */
 export async function inviteFromConsole(operator: Operator, id: number, email: unknown): Promise<Invitation> {
-  if (typeof email !== "string") throw new ApiError("validation_failed", "That email address is not valid.", [{ path: "email", message: "Enter the handyman's email address." }]);
+  if (typeof email !== "string") throw new ApiError("validation_failed", { key: "emailInvalid" }, [{ path: "email", message: { key: "handymanEmailMissing" } }]);
   try {
     return await inviteHandyman(id, email, {
       inTransaction: async (tx, invitation) => {
@@ -139,10 +139,10 @@ export async function inviteFromConsole(operator: Operator, id: number, email: u
   } catch (error) {
     // The form shows an address problem beside the address field.
     if (error instanceof ApiError && error.code === "validation_failed") {
-      throw new ApiError(error.code, error.message, (error.issues ?? []).map((issue) => ({ ...issue, path: "email" })));
+      throw error.withIssues((error.issueTexts ?? []).map((issue) => ({ ...issue, path: "email" })));
     }
-    if (error instanceof ApiError && error.code === "conflict" && /already belongs/.test(error.message)) {
-      throw new ApiError(error.code, error.message, [{ path: "email", message: error.message }]);
+    if (error instanceof ApiError && error.code === "conflict" && error.text?.key === "emailInUse") {
+      throw error.withIssues([{ path: "email", message: error.text }]);
     }
     throw error;
   }
@@ -211,7 +211,7 @@ export async function suspendHandyman(operator: Operator, id: number, password: 
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
     if (!locked) throw new ApiError("not_found", NOT_FOUND);
     const before = await findEntry(tx, id);
-    if (before.suspended) throw new ApiError("conflict", `${before.name} is already suspended.`);
+    if (before.suspended) throw new ApiError("conflict", { key: "handymanAlreadySuspended", values: { name: before.name } });
     await tx.handyman.update({ where: { id }, data: { suspended: true } });
     const movedRequests = await withdrawOpenOffersOf(tx, after, { operatorId: operator.id, handymanId: id, now });
     const handyman = await findEntry(tx, id);
@@ -235,7 +235,7 @@ export async function unsuspendHandyman(operator: Operator, id: number): Promise
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
     if (!locked) throw new ApiError("not_found", NOT_FOUND);
     const before = await findEntry(tx, id);
-    if (!before.suspended) throw new ApiError("conflict", `${before.name} is not suspended.`);
+    if (!before.suspended) throw new ApiError("conflict", { key: "handymanNotSuspended", values: { name: before.name } });
     await tx.handyman.update({ where: { id }, data: { suspended: false } });
     const handyman = await findEntry(tx, id);
     await recordAudit(tx, operator, { action: "unsuspend_handyman", targetType: "handyman", targetId: id, before: auditView(before), after: auditView(handyman) });

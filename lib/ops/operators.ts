@@ -24,7 +24,7 @@ export async function createOperator(rawEmail: string): Promise<OperatorInvitati
   const db = await getDb();
   const invitation = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-      throw new ApiError("conflict", `${email} already belongs to an account.`);
+      throw new ApiError("conflict", { key: "emailInUse", values: { email } });
     }
     const user = await tx.user.create({ data: { email, passwordHash, role: "operator" }, select: { id: true } });
     const token = await issueAccountToken(tx, { userId: user.id, email, purpose: "set_password" });

@@ -210,7 +210,7 @@ export type OpsRequestDetail = OverviewRow & {
 /** A request's id in an address or a form; a malformed one is "not found". */
 export function parseRequestId(value: unknown): string {
   const parsed = requestIdSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError("not_found", "That request was not found.");
+  if (!parsed.success) throw new ApiError("not_found", { key: "requestNotFound" });
   return parsed.data;
 }
 
@@ -241,7 +241,7 @@ export async function viewRequest(id: string): Promise<OpsRequestDetail> {
       review: { select: { stars: true, text: true } },
     },
   });
-  if (!row) throw new ApiError("not_found", "That request was not found.");
+  if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
   const holder = row.offers.find((offer) => offer.status === "open" || offer.status === "accepted");
   return {
     id: row.id,
@@ -288,7 +288,7 @@ export async function revealHomeownerEmail(operator: Operator, id: string): Prom
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const row = await tx.repairRequest.findUnique({ where: { id }, select: { id: true, user: { select: { id: true, email: true } } } });
-    if (!row) throw new ApiError("not_found", "That request was not found.");
+    if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
     await recordAudit(tx, operator, { action: "view_homeowner_email", targetType: "request", targetId: row.id, after: { homeownerId: row.user.id } });
     return { requestId: row.id, homeownerId: row.user.id, email: row.user.email };
   });

@@ -38,6 +38,8 @@ export type RequestDetails = TrackedRequest & {
 function timelineTitle(action: string, handymanName: string | null, actorRole: ActorRole, locale: Locale = DEFAULT_LOCALE): string {
   const t = getTranslator(locale, "job");
   if (action === "cancel" && actorRole === "operator") return t("timeline.cancelledForYou");
+  // The platform cancels a job only when the handyman who accepted it deleted their account (./workflow.ts).
+  if (action === "cancel" && actorRole === "system") return t("timeline.handymanLeft", { who: handymanName ?? t("timeline.theHandyman") });
   if (!Object.hasOwn(TRANSITIONS, action) || !t.has(`timeline.${action}`)) return t("timeline.updated");
   return t(`timeline.${action}`, { who: handymanName ?? t("timeline.theHandyman") });
 }

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as acceptRoute from "../../app/api/pro/offers/[offerId]/accept/route";
 import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
+import * as requestRoute from "../../app/api/requests/[requestId]/route";
 import * as reviewRoute from "../../app/api/requests/[requestId]/review/route";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -83,6 +84,9 @@ describe("a handyman deletes their account", () => {
     expect(life.state).toBe("cancelled");
     expect(life.events.at(-1)).toMatchObject({ action: "cancel", fromState: "accepted", toState: "cancelled", actorRole: "system", handymanId: NINA });
     expect(life.events.at(-1)?.note).toMatch(/left Fixwell/);
+    const details = await requestRoute.GET(apiRequest("GET", `/api/requests/${accepted}`, { cookie: acceptedBy.cookie }), routeContext({ requestId: accepted }));
+    const { request } = (await details.json()) as { request: { timeline: { title: string }[] } };
+    expect(request.timeline.at(-1)?.title).toBe("Nina left Fixwell, so the job is cancelled");
     const mails = await mailTo(acceptedBy.email);
     const told = mails.find((m) => /can no longer do your/.test(m.subject));
     expect(told?.text).toMatch(/has left Fixwell, so we cancelled the job/);

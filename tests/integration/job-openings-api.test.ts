@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listOpenings } from "../../app/api/job-openings/route";
 import { GET as getOpening } from "../../app/api/job-openings/[jobId]/route";
-import { jobOpenings } from "../../lib/content/job-openings";
+import { jobOpenings } from "../../lib/careers/content";
 import { DEPARTMENT_ORDER } from "../../lib/careers/grouping";
-import { jobOpeningSchema } from "../../lib/validations/job-openings";
+import { jobOpeningSchema } from "../../lib/careers/schemas";
 import { getDb, resetDatabase, snapshotTables, withSql } from "../helpers/db";
 
 const BASE = "http://localhost:3000";

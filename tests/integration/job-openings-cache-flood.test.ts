@@ -57,6 +57,11 @@ const stores: Store[] = [
 const holder = globalThis as unknown as { __incrementalCache?: unknown };
 
 describe.each(stores)("a flood of made-up opening ids $title", ({ redis }) => {
+  // Without a Redis to test on, the Redis case is listed (its title says why) and skipped.
+  if (redis && !testRedisUrl()) {
+    it.skip("keeps the cache as large as it was after 1,000 unknown ids through the API and the page, in both languages", () => {});
+    return;
+  }
   const savedRedisUrl = process.env.REDIS_URL;
   let build: string;
   let buildId: string;

@@ -31,7 +31,7 @@ import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/[lo
 import robots from "../../app/robots";
 import sitemap from "../../app/sitemap";
 import { NotFoundContent } from "../../components/layout/not-found-content";
-import { jobOpenings } from "../../lib/content/job-openings";
+import { jobOpenings } from "../../lib/careers/content";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
 
 const HOSTILE = {

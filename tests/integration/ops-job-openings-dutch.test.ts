@@ -17,8 +17,8 @@ import * as deleteRoute from "../../app/api/ops/job-openings/[jobId]/delete/rout
 import * as previewRoute from "../../app/api/ops/job-openings/preview/route";
 import { GET as publicOne } from "../../app/api/job-openings/[jobId]/route";
 import { hashPassword } from "../../lib/auth/passwords";
-import { jobOpenings } from "../../lib/content/job-openings";
-import { jobOpeningTranslations } from "../../lib/content/job-openings-nl";
+import { jobOpenings } from "../../lib/careers/content";
+import { jobOpeningTranslations } from "../../lib/careers/content-nl";
 import { groupOpeningSummariesIn, listOpeningSummariesIn, openingInLocale } from "../../lib/careers/queries";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { amsterdamDay, apiRequest, routeContext, sessionCookieFor } from "../helpers/session";
@@ -339,7 +339,7 @@ describe("the console's server actions", () => {
   });
 
   it("saves the Dutch fields with the English, and with every Dutch field empty the opening has none", async () => {
-    const { createOpeningAction, saveOpeningAction } = await import("../../lib/ops/job-opening-actions");
+    const { createOpeningAction, saveOpeningAction } = await import("../../lib/careers/console-actions");
     const body = draft();
     const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
     expect(await redirectOf(createOpeningAction({ message: null, fieldErrors: {} }, form({ ...fields, ...dutchFields() })))).toBe(
@@ -355,7 +355,7 @@ describe("the console's server actions", () => {
   });
 
   it("answers a partial Dutch version beside each empty Dutch field, keeping what was typed", async () => {
-    const { saveOpeningAction } = await import("../../lib/ops/job-opening-actions");
+    const { saveOpeningAction } = await import("../../lib/careers/console-actions");
     const body = draft();
     await api.create(operator, body);
     const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
@@ -368,7 +368,7 @@ describe("the console's server actions", () => {
   });
 
   it("previews the Dutch rich fields through the same action", async () => {
-    const { createOpeningAction } = await import("../../lib/ops/job-opening-actions");
+    const { createOpeningAction } = await import("../../lib/careers/console-actions");
     const state = await createOpeningAction(
       { message: null, fieldErrors: {} },
       form({ intent: "preview", content_format: "markdown", requirements: "a", benefits: "b", nl_requirements: "**c**", nl_benefits: "" }),

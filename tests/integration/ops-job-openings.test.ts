@@ -390,7 +390,7 @@ describe("preview", () => {
 
 describe("the console's server actions", () => {
   async function actions() {
-    return import("../../lib/ops/job-opening-actions");
+    return import("../../lib/careers/console-actions");
   }
 
   beforeEach(() => {

@@ -1,7 +1,7 @@
 // The seed fills job openings and the sample handymen into empty tables only; running it again changes nothing.
 import { describe, expect, it } from "vitest";
-import { jobOpenings } from "../../lib/content/job-openings";
-import { jobOpeningTranslations } from "../../lib/content/job-openings-nl";
+import { jobOpenings } from "../../lib/careers/content";
+import { jobOpeningTranslations } from "../../lib/careers/content-nl";
 import sampleHandymen from "../../lib/data/handymen.json";
 import { connect } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";

@@ -1,9 +1,9 @@
 // Order and formatting on the careers list, and the seed's openings as content.
 import { describe, expect, it } from "vitest";
-import { jobOpenings } from "../../lib/content/job-openings";
+import { jobOpenings } from "../../lib/careers/content";
 import { splitEmails } from "../../lib/careers/format";
 import { DEPARTMENT_ORDER, groupByDepartment } from "../../lib/careers/grouping";
-import { jobIdSchema, jobOpeningSchema } from "../../lib/validations/job-openings";
+import { jobIdSchema, jobOpeningSchema } from "../../lib/careers/schemas";
 
 type Row = { jobId: string; department: string; role: string; startDate: string };
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { markdownToHtml } from "../../lib/careers/markdown";
 import { hasVisibleText, sanitizeJobHtml, sanitizeJobHtmlWithReport } from "../../lib/careers/sanitize";
-import { renderRichText } from "../../lib/ops/rich-text";
+import { renderRichText } from "../../lib/careers/rich-text";
 
 const HOSTILE = `<p>ok</p><script>alert(1)</script><a href="javascript:x" onclick="y">z</a>`;
 

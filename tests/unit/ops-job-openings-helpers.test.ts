@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { openingIdOfPath } from "../../lib/careers/closed-path";
 import { validThroughOf } from "../../lib/careers/json-ld";
-import { copyIdCandidates } from "../../lib/ops/job-openings";
-import { jobIdSchema } from "../../lib/validations/job-openings";
+import { copyIdCandidates } from "../../lib/careers/console";
+import { jobIdSchema } from "../../lib/careers/schemas";
 
 describe("copyIdCandidates", () => {
   it("gives <id>-copy, then -copy-2, -copy-3 …", () => {

@@ -7,7 +7,7 @@ import { createRequestBodySchema, fromCreateRequestBody, savedRequestBody } from
 export const POST = withUser(async ({ req, user }) => {
   const { ownerEmail, request } = fromCreateRequestBody(await parseJson(req, createRequestBodySchema));
   if (ownerEmail !== user.email) {
-    throw new ApiError("forbidden", "You can only submit requests for your own account.");
+    throw new ApiError("forbidden", { key: "ownAccountOnly" });
   }
   return Response.json(savedRequestBody(await createRequest(user, request)));
 });

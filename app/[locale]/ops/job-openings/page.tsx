@@ -9,8 +9,8 @@ import ops from "@/components/ops/ops.module.css";
 import styles from "@/components/ops/job-openings.module.css";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { listOpsOpenings, opsOpeningPath } from "@/lib/ops/job-openings";
-import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/ops/opening-status-labels";
+import { listOpsOpenings, opsOpeningPath } from "@/lib/careers/console";
+import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/careers/status-labels";
 
 export const metadata: Metadata = { title: "Job openings · Operator console" };
 

@@ -5,6 +5,6 @@ import { requestIdSchema } from "@/lib/requests/schemas";
 import { toRequestRow } from "@/lib/requests/wire";
 
 export const GET = withUser<{ inputId: string }>(async ({ params, user }) => {
-  const id = parseParam(params.inputId, requestIdSchema, "That request");
+  const id = parseParam(params.inputId, requestIdSchema, "requestNotFound");
   return Response.json([toRequestRow(await getRequestForUserOrThrow(user, id))]);
 });

@@ -8,7 +8,7 @@ import { emailFromPath, toRequestRow } from "@/lib/requests/wire";
 // a request id in the same place.
 export const GET = withUser<{ key: string }>(async ({ params, user }) => {
   if (emailFromPath(params.key) !== user.email) {
-    throw new ApiError("forbidden", "You can only see your own requests.");
+    throw new ApiError("forbidden", { key: "ownRequestsOnly" });
   }
   return Response.json((await listRequestsForUser(user)).map(toRequestRow));
 });

@@ -4,15 +4,13 @@ import { ApiError } from "@/lib/api/errors";
 import { parseParam, withErrors } from "@/lib/api/handler";
 import { PUBLIC_CACHE_CONTROL, toJobOpeningPayload } from "@/lib/careers/payload";
 import { lookUpJobOpening } from "@/lib/careers/queries";
-import { jobIdSchema } from "@/lib/validations/job-openings";
-
-const NOT_FOUND = "That job opening";
+import { jobIdSchema } from "@/lib/careers/schemas";
 
 export const GET = withErrors<{ jobId: string }>(async ({ params }) => {
-  const jobId = parseParam(params.jobId, jobIdSchema, NOT_FOUND);
+  const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");
   const found = await lookUpJobOpening(jobId);
-  if (found.kind === "gone") throw new ApiError("gone", "That job opening has closed and no longer takes applications.");
-  if (found.kind !== "published") throw new ApiError("not_found", `${NOT_FOUND} was not found.`);
+  if (found.kind === "gone") throw new ApiError("gone", { key: "jobOpeningClosed" });
+  if (found.kind !== "published") throw new ApiError("not_found", { key: "jobOpeningNotFound" });
   return Response.json([toJobOpeningPayload(found.opening)], {
     headers: { "Cache-Control": PUBLIC_CACHE_CONTROL },
   });

@@ -3,7 +3,7 @@
 //   409 when the job id is taken
 import { parseJson } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { createOpening, listOpsOpenings, toOpsPayload, toOpsSummaryPayload } from "@/lib/ops/job-openings";
+import { createOpening, listOpsOpenings, toOpsPayload, toOpsSummaryPayload } from "@/lib/careers/console";
 import { z } from "zod";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({

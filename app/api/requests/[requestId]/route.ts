@@ -4,6 +4,6 @@ import { getRequestDetailsOrThrow } from "@/lib/requests/details";
 import { requestIdSchema } from "@/lib/requests/schemas";
 
 export const GET = withUser<{ requestId: string }>(async ({ params, user }) => {
-  const id = parseParam(params.requestId, requestIdSchema, "That request");
+  const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
   return Response.json({ request: await getRequestDetailsOrThrow(user, id) });
 });

@@ -13,10 +13,10 @@ import styles from "@/components/ops/job-openings.module.css";
 import { DEPARTMENT_ORDER } from "@/lib/careers/grouping";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { saveOpeningAction } from "@/lib/ops/job-opening-actions";
+import { saveOpeningAction } from "@/lib/careers/console-actions";
 import { localizedPath } from "@/lib/i18n/paths";
-import { editableDutchText, editableText, getOpsOpening, previewRichFields } from "@/lib/ops/job-openings";
-import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/ops/opening-status-labels";
+import { editableDutchText, editableText, getOpsOpening, previewRichFields } from "@/lib/careers/console";
+import { LANGUAGE_NAMES, STATUS_LABELS } from "@/lib/careers/status-labels";
 import { jobOpeningPath } from "@/lib/site/site-url";
 
 type Props = { params: Promise<{ jobId: string }> };

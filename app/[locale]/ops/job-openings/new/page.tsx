@@ -6,7 +6,7 @@ import { JobOpeningEditor } from "@/components/ops/job-opening-editor";
 import ops from "@/components/ops/ops.module.css";
 import { DEPARTMENT_ORDER } from "@/lib/careers/grouping";
 import { requireOperator } from "@/lib/ops/access";
-import { createOpeningAction } from "@/lib/ops/job-opening-actions";
+import { createOpeningAction } from "@/lib/careers/console-actions";
 
 export const metadata: Metadata = { title: "New job opening · Operator console" };
 

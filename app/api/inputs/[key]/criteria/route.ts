@@ -5,7 +5,7 @@ import { requestIdSchema } from "@/lib/requests/schemas";
 import { chooseCriterionBodySchema, fromChooseCriterionBody, savedRequestBody } from "@/lib/requests/wire";
 
 export const POST = withUser<{ key: string }>(async ({ req, params, user }) => {
-  const id = parseParam(params.key, requestIdSchema, "That request");
+  const id = parseParam(params.key, requestIdSchema, "requestNotFound");
   const choice = fromChooseCriterionBody(await parseJson(req, chooseCriterionBodySchema));
   return Response.json(savedRequestBody(await chooseCriterion(user, id, choice)));
 });

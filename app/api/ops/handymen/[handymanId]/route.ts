@@ -6,12 +6,12 @@ import { editHandyman, getRosterEntry, handymanEditSchema, handymanIdSchema } fr
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
   GET: async ({ params }) => {
-    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const id = parseParam(params.handymanId, handymanIdSchema, "handymanNotFound");
     return Response.json({ handyman: await getRosterEntry(id) });
   },
 
   PATCH: async ({ req, params, operator }) => {
-    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const id = parseParam(params.handymanId, handymanIdSchema, "handymanNotFound");
     const edit = await parseJson(req, handymanEditSchema);
     return Response.json({ handyman: await editHandyman(operator, id, edit) });
   },

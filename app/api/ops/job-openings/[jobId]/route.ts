@@ -6,27 +6,27 @@
 import { ApiError } from "@/lib/api/errors";
 import { parseJson, parseParam } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { deleteOpening, getOpsOpening, NOT_FOUND_MESSAGE, toOpsPayload, updateOpening } from "@/lib/ops/job-openings";
-import { jobIdSchema } from "@/lib/validations/job-openings";
+import { deleteOpening, getOpsOpening, toOpsPayload, updateOpening } from "@/lib/careers/console";
+import { jobIdSchema } from "@/lib/careers/schemas";
 import { z } from "zod";
 
 type Params = { jobId: string };
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<Params>({
   GET: async ({ params }) => {
-    const opening = await getOpsOpening(parseParam(params.jobId, jobIdSchema, "That job opening"));
-    if (!opening) throw new ApiError("not_found", NOT_FOUND_MESSAGE);
+    const opening = await getOpsOpening(parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound"));
+    if (!opening) throw new ApiError("not_found", { key: "jobOpeningNotFound" });
     return Response.json(toOpsPayload(opening));
   },
 
   PUT: async ({ req, params, operator }) => {
-    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");
     const opening = await updateOpening(operator, jobId, await parseJson(req, z.unknown()));
     return Response.json(toOpsPayload(opening));
   },
 
   DELETE: async ({ req, params, operator }) => {
-    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");
     const { jobId: deleted } = await deleteOpening(operator, jobId, await parseJson(req, z.unknown()));
     return Response.json({ deleted });
   },

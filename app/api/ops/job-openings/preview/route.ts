@@ -3,7 +3,7 @@
 // removed, in plain words. Writes nothing.
 import { parseJson } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { previewRichFields } from "@/lib/ops/job-openings";
+import { previewRichFields } from "@/lib/careers/console";
 import { z } from "zod";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({

@@ -6,7 +6,7 @@ import { cancelRequest } from "@/lib/requests/workflow";
 import { cancelSchema } from "@/lib/validations/request-steps";
 
 export const POST = withUser<{ requestId: string }>(async ({ req, params, user }) => {
-  const id = parseParam(params.requestId, requestIdSchema, "That request");
+  const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
   const { state } = await parseJson(req, cancelSchema);
   await cancelRequest(user, id, state);
   return Response.json({ request: await getRequestDetailsOrThrow(user, id) });

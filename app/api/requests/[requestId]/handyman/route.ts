@@ -6,7 +6,7 @@ import { pickAlternative } from "@/lib/requests/workflow";
 import { pickHandymanSchema } from "@/lib/validations/request-steps";
 
 export const POST = withUser<{ requestId: string }>(async ({ req, params, user }) => {
-  const id = parseParam(params.requestId, requestIdSchema, "That request");
+  const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
   const { handymanId } = await parseJson(req, pickHandymanSchema);
   await pickAlternative(user, id, handymanId);
   return Response.json({ request: await getRequestDetailsOrThrow(user, id) });

@@ -6,7 +6,7 @@ import { changeDate } from "@/lib/requests/workflow";
 import { rescheduleSchema } from "@/lib/validations/request-steps";
 
 export const POST = withUser<{ requestId: string }>(async ({ req, params, user }) => {
-  const id = parseParam(params.requestId, requestIdSchema, "That request");
+  const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
   const { date, state } = await parseJson(req, rescheduleSchema);
   await changeDate(user, id, date, state);
   return Response.json({ request: await getRequestDetailsOrThrow(user, id) });

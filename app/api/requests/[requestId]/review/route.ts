@@ -6,7 +6,7 @@ import { reviewRequest } from "@/lib/requests/workflow";
 import { reviewSchema } from "@/lib/validations/request-steps";
 
 export const POST = withUser<{ requestId: string }>(async ({ req, params, user }) => {
-  const id = parseParam(params.requestId, requestIdSchema, "That request");
+  const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
   const review = await parseJson(req, reviewSchema);
   await reviewRequest(user, id, review);
   return Response.json({ request: await getRequestDetailsOrThrow(user, id) });

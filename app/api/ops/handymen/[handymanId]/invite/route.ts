@@ -8,7 +8,7 @@ const inviteBody = z.object({ email: z.string({ error: "Enter the handyman's ema
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
   POST: async ({ req, params, operator }) => {
-    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const id = parseParam(params.handymanId, handymanIdSchema, "handymanNotFound");
     const { email } = await parseJson(req, inviteBody);
     await inviteFromConsole(operator, id, email);
     return Response.json({ handyman: await getRosterEntry(id) }, { status: 201 });

@@ -8,7 +8,7 @@ const suspendBody = z.object({ password: z.unknown().optional() });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
   POST: async ({ req, params, operator }) => {
-    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const id = parseParam(params.handymanId, handymanIdSchema, "handymanNotFound");
     const { password } = await parseJson(req, suspendBody);
     const { handyman, movedRequests } = await suspendHandyman(operator, id, password);
     return Response.json({ handyman, movedRequests });

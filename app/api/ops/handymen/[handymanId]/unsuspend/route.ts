@@ -5,7 +5,7 @@ import { handymanIdSchema, unsuspendHandyman } from "@/lib/ops/handymen";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ handymanId: string }>({
   POST: async ({ params, operator }) => {
-    const id = parseParam(params.handymanId, handymanIdSchema, "That handyman");
+    const id = parseParam(params.handymanId, handymanIdSchema, "handymanNotFound");
     return Response.json({ handyman: await unsuspendHandyman(operator, id) });
   },
 });

@@ -1,13 +1,13 @@
 // POST /api/ops/job-openings/{job_id}/duplicate – a new draft with the same content under a new job id (<id>-copy …); {version?}
 import { parseJson, parseParam } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
-import { duplicateOpening, toOpsPayload } from "@/lib/ops/job-openings";
-import { jobIdSchema } from "@/lib/validations/job-openings";
+import { duplicateOpening, toOpsPayload } from "@/lib/careers/console";
+import { jobIdSchema } from "@/lib/careers/schemas";
 import { z } from "zod";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute<{ jobId: string }>({
   POST: async ({ req, params, operator }) => {
-    const jobId = parseParam(params.jobId, jobIdSchema, "That job opening");
+    const jobId = parseParam(params.jobId, jobIdSchema, "jobOpeningNotFound");
     const opening = await duplicateOpening(operator, jobId, await parseJson(req, z.unknown()));
     return Response.json(toOpsPayload(opening), { status: 201 });
   },

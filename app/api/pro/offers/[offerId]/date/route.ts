@@ -7,7 +7,7 @@ import { answerDateSchema, offerIdSchema } from "@/lib/validations/request-steps
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = handymanRoute<{ offerId: string }>({
   POST: async ({ req, params, user }) => {
-    const id = parseParam(params.offerId, offerIdSchema, "That request");
+    const id = parseParam(params.offerId, offerIdSchema, "requestNotFound");
     const { confirm } = await parseJson(req, answerDateSchema);
     await answerDate(user, id, confirm);
     return Response.json(await getProViewOrThrow(user));

@@ -7,7 +7,7 @@ import { declineSchema, offerIdSchema } from "@/lib/validations/request-steps";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = handymanRoute<{ offerId: string }>({
   POST: async ({ req, params, user }) => {
-    const id = parseParam(params.offerId, offerIdSchema, "That request");
+    const id = parseParam(params.offerId, offerIdSchema, "requestNotFound");
     const { reason } = await parseJson(req, declineSchema);
     await declineOffer(user, id, reason);
     return Response.json(await getProViewOrThrow(user));

@@ -7,7 +7,7 @@ import { offerIdSchema } from "@/lib/validations/request-steps";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = handymanRoute<{ offerId: string }>({
   POST: async ({ params, user }) => {
-    const id = parseParam(params.offerId, offerIdSchema, "That request");
+    const id = parseParam(params.offerId, offerIdSchema, "requestNotFound");
     await markDone(user, id);
     return Response.json(await getProViewOrThrow(user));
   },

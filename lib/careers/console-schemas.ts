@@ -2,9 +2,9 @@
 // schemas): the public fields with sane maximum lengths, the department from the fixed list, the format
 // the rich fields are written in, and — for an edit — the version the operator started from.
 import { z } from "zod";
-import { DEPARTMENT_ORDER } from "../careers/grouping";
-import { jobIdSchema } from "./job-openings";
-import { isPrintableText, normaliseLineBreaks, UNSAFE_TEXT_MESSAGE } from "./text";
+import { DEPARTMENT_ORDER } from "./grouping";
+import { jobIdSchema } from "./schemas";
+import { isPrintableText, normaliseLineBreaks, UNSAFE_TEXT_MESSAGE } from "../validations/text";
 
 /** Longest text each field takes; the whole request is bounded by the API's body limit as well. */
 export const OPENING_LIMITS = {

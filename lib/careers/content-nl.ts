@@ -1,4 +1,4 @@
-// The Dutch versions of some of the sample openings (lib/content/job-openings.ts), which the seed stores
+// The Dutch versions of some of the sample openings (./content.ts), which the seed stores
 // beside the English. The other sample openings stay English only, so both cases exist from the start.
 // Requirements and benefits are HTML in the same small subset as the English.
 import { cityList } from "../requests/words";

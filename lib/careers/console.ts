@@ -17,12 +17,12 @@ import type { z } from "zod";
 import type { Locale } from "../../i18n/locales";
 import { ApiError, type ErrorIssue } from "../api/errors";
 import { revalidateJobOpenings } from "../cache";
-import { sortOpenings } from "../careers/grouping";
+import { sortOpenings } from "./grouping";
 import { getDb } from "../db";
 import { isUniqueViolation } from "../db/errors";
 import type { JobOpening as JobOpeningRow, JobOpeningTranslation as TranslationRow, Prisma } from "../generated/prisma/client";
 import { todayInAmsterdam } from "../requests/schemas";
-import { jobIdSchema } from "../validations/job-openings";
+import { jobIdSchema } from "./schemas";
 import {
   confirmedTransitionSchema,
   createOpeningSchema,
@@ -31,9 +31,9 @@ import {
   updateOpeningSchema,
   type CreateOpeningInput,
   type UpdateOpeningInput,
-} from "../validations/ops-job-openings";
-import { confirmPassword, type Operator } from "./access";
-import { recordAudit } from "./audit";
+} from "./console-schemas";
+import { confirmPassword, type Operator } from "../ops/access";
+import { recordAudit } from "../ops/audit";
 import {
   dutchColumns,
   dutchPreviewSchema,
@@ -45,8 +45,9 @@ import {
   type DutchChange,
   type DutchColumns,
   type OpsTranslation,
-} from "./opening-translation";
+} from "./console-translation";
 import { renderRichText, type RichTextFormat } from "./rich-text";
+import { translatedFieldsOf } from "./types";
 
 export type OpeningStatus = "draft" | "published" | "closed";
 
@@ -104,8 +105,7 @@ async function readWithDutch(tx: Tx, jobId: string): Promise<RowWithDutch | null
   return tx.jobOpening.findUnique({ where: { jobId }, include: WITH_DUTCH });
 }
 
-export const NOT_FOUND_MESSAGE = "That job opening was not found.";
-const notFound = () => new ApiError("not_found", NOT_FOUND_MESSAGE);
+const notFound = () => new ApiError("not_found", { key: "jobOpeningNotFound" });
 
 /** The console's page of one opening. */
 export function opsOpeningPath(jobId: string): string {
@@ -514,18 +514,9 @@ export async function duplicateOpening(operator: Operator, jobId: unknown, input
           data: {
             jobId: newId,
             locale: translation.locale,
-            department: translation.department,
-            role: translation.role,
-            location: translation.location,
-            description: translation.description,
-            about: translation.about,
-            overview: translation.overview,
-            requirements: translation.requirements,
-            benefits: translation.benefits,
+            ...translatedFieldsOf(translation),
             requirementsSource: translation.requirementsSource,
             benefitsSource: translation.benefitsSource,
-            interviewTime: translation.interviewTime,
-            apply: translation.apply,
           },
         });
       }

@@ -1,6 +1,6 @@
 "use server";
 // The server actions behind the console's job opening forms: the same functions as the API's handlers
-// (./job-openings.ts), the operator from the session (consoleChange: anyone else gets the 404), and the
+// (./console.ts), the operator from the session (consoleChange: anyone else gets the 404), and the
 // job id and version from the form. A refusal is answered in the form; a change that went through leads
 // on with a notice — by a redirect whether or not the page's script made the post: a change expires the
 // cached openings, which would have Next.js render the page again in place, taking away the form (Publish
@@ -22,8 +22,8 @@ import {
   previewRichFields,
   publishOpening,
   updateOpening,
-} from "./job-openings";
-import { DUTCH_FORM_FIELDS, OPENING_FORM_FIELDS, PREVIEW_INTENT, type OpeningFormState } from "./opening-form";
+} from "./console";
+import { DUTCH_FORM_FIELDS, OPENING_FORM_FIELDS, PREVIEW_INTENT, type OpeningFormState } from "./console-form";
 
 const LIST_PATH = "/ops/job-openings";
 

@@ -3,6 +3,7 @@
 // version, or a preview of the rich fields — with the posted values, so a page rendered again without
 // JavaScript shows what the operator typed. The Dutch version's fields are posted as nl_<field>.
 import type { StepFormState } from "../requests/step-form";
+import { TRANSLATED_WIRE_FIELDS, type TranslatedWireField } from "./types";
 
 export const OPENING_FORM_FIELDS = [
   "job_id",
@@ -22,21 +23,13 @@ export const OPENING_FORM_FIELDS = [
   "apply",
 ] as const;
 
-/** The Dutch version's fields (lib/ops/opening-translation.ts): all filled in, or all empty for none. */
-export const DUTCH_FORM_FIELDS = [
-  "nl_department",
-  "nl_role",
-  "nl_location",
-  "nl_description",
-  "nl_about",
-  "nl_overview",
-  "nl_requirements",
-  "nl_benefits",
-  "nl_interview_time",
-  "nl_apply",
-] as const;
+/** The name of a Dutch field in the console's form. */
+const dutchFormName = (field: TranslatedWireField) => `nl_${field}` as const;
 
-export type OpeningFormField = (typeof OPENING_FORM_FIELDS)[number] | (typeof DUTCH_FORM_FIELDS)[number];
+/** The Dutch version's fields (./console-translation.ts): all filled in, or all empty for none. */
+export const DUTCH_FORM_FIELDS = TRANSLATED_WIRE_FIELDS.map(dutchFormName);
+
+export type OpeningFormField = (typeof OPENING_FORM_FIELDS)[number] | ReturnType<typeof dutchFormName>;
 
 export type RichFieldPreview = { html: string; removed: string[] };
 

@@ -10,15 +10,16 @@ import "server-only";
 import { z } from "zod";
 import { ApiError, type ErrorIssue } from "../api/errors";
 import type { JobOpeningTranslation as TranslationRow } from "../generated/prisma/client";
-import { draftText, OPENING_LIMITS } from "../validations/ops-job-openings";
+import { draftText, OPENING_LIMITS } from "./console-schemas";
 import { isPrintableText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
 import { renderRichText, type RichTextFormat } from "./rich-text";
+import { TRANSLATED_OPENING_FIELDS, TRANSLATED_WIRE_FIELDS, translatedFieldsOf, wireFieldName, type JobOpening, type TranslatedOpeningField, type TranslatedWireField } from "./types";
 
 /** The one language besides English an opening can have (the table's CHECK constraint agrees). */
 export const TRANSLATION_LOCALE = "nl" as const;
 
-export const DUTCH_FIELDS = ["department", "role", "location", "description", "about", "overview", "requirements", "benefits", "interview_time", "apply"] as const;
-export type DutchField = (typeof DUTCH_FIELDS)[number];
+export const DUTCH_FIELDS = TRANSLATED_WIRE_FIELDS;
+export type DutchField = TranslatedWireField;
 
 export const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
 
@@ -42,20 +43,7 @@ export type DutchInput = Record<DutchField, string>;
 export type DutchChange = { kind: "keep" } | { kind: "remove" } | { kind: "set"; fields: DutchInput };
 
 /** The Dutch columns to store: plain fields as typed, rich ones sanitised with their Markdown source. */
-export type DutchColumns = {
-  department: string;
-  role: string;
-  location: string;
-  description: string;
-  about: string;
-  overview: string;
-  requirements: string;
-  benefits: string;
-  requirementsSource: string | null;
-  benefitsSource: string | null;
-  interviewTime: string;
-  apply: string;
-};
+export type DutchColumns = Pick<JobOpening, TranslatedOpeningField> & { requirementsSource: string | null; benefitsSource: string | null };
 
 export const INCOMPLETE_MESSAGE =
   "The Dutch version is incomplete. Fill in every Dutch field, or leave them all empty for an opening without a Dutch version.";
@@ -121,19 +109,13 @@ export function dutchColumns(format: RichTextFormat, fields: DutchInput): DutchC
     });
   }
   if (issues.length) throw new ApiError("validation_failed", issues[0].message, issues);
+  const typed = Object.fromEntries(TRANSLATED_OPENING_FIELDS.map((field) => [field, fields[wireFieldName(field)]])) as Pick<JobOpening, TranslatedOpeningField>;
   return {
-    department: fields.department,
-    role: fields.role,
-    location: fields.location,
-    description: fields.description,
-    about: fields.about,
-    overview: fields.overview,
+    ...typed,
     requirements: requirements.html,
     requirementsSource: requirements.source,
     benefits: benefits.html,
     benefitsSource: benefits.source,
-    interviewTime: fields.interview_time,
-    apply: fields.apply,
   };
 }
 
@@ -143,18 +125,9 @@ export type OpsTranslation = DutchColumns & { locale: typeof TRANSLATION_LOCALE;
 export function toTranslation(row: TranslationRow): OpsTranslation {
   return {
     locale: TRANSLATION_LOCALE,
-    department: row.department,
-    role: row.role,
-    location: row.location,
-    description: row.description,
-    about: row.about,
-    overview: row.overview,
-    requirements: row.requirements,
-    benefits: row.benefits,
+    ...translatedFieldsOf(row),
     requirementsSource: row.requirementsSource,
     benefitsSource: row.benefitsSource,
-    interviewTime: row.interviewTime,
-    apply: row.apply,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -164,18 +137,9 @@ export function toTranslation(row: TranslationRow): OpsTranslation {
 export function toTranslationPayload(translation: OpsTranslation | null) {
   if (!translation) return null;
   return {
-    department: translation.department,
-    role: translation.role,
-    location: translation.location,
-    description: translation.description,
-    about: translation.about,
-    overview: translation.overview,
-    requirements: translation.requirements,
-    benefits: translation.benefits,
+    ...(Object.fromEntries(TRANSLATED_OPENING_FIELDS.map((field) => [wireFieldName(field), translation[field]])) as Record<TranslatedWireField, string>),
     requirements_source: translation.requirementsSource,
     benefits_source: translation.benefitsSource,
-    interview_time: translation.interviewTime,
-    apply: translation.apply,
     updated_at: translation.updatedAt.toISOString(),
   };
 }

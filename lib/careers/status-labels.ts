@@ -1,6 +1,6 @@
 // The words the console uses for an opening's status and for the languages it is written in.
 import type { Locale } from "../../i18n/locales";
-import type { OpeningStatus } from "./job-openings";
+import type { OpeningStatus } from "./console";
 
 export const STATUS_LABELS: Record<OpeningStatus, string> = { draft: "Draft", published: "Published", closed: "Closed" };
 

@@ -2,8 +2,8 @@
 // Markdown, and as the public reads them: sanitised HTML only. The console's preview and its save run
 // this same function, so what the preview shows is exactly what the public page will show.
 import "server-only";
-import { markdownToHtml } from "../careers/markdown";
-import { hasVisibleText, sanitizeJobHtmlWithReport } from "../careers/sanitize";
+import { markdownToHtml } from "./markdown";
+import { hasVisibleText, sanitizeJobHtmlWithReport } from "./sanitize";
 
 export const RICH_TEXT_FORMATS = ["html", "markdown"] as const;
 export type RichTextFormat = (typeof RICH_TEXT_FORMATS)[number];
