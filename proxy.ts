@@ -1,6 +1,6 @@
 // Runs before page requests (not the API: its policy and HSTS are header rules of next.config.ts, and its
 // handlers check and renew the session themselves, lib/api/handler.ts): the optimistic sign-in guard of lib/auth/route-guard.ts (each
-// guarded page and handler checks the user again itself), the idle renewal of short sessions, rendering on demand for visitors with a
+// guarded page and handler checks the user again itself), the idle renewal of sessions in use, rendering on demand for visitors with a
 // session (lib/security/session-render.ts), and the per-request security headers — the
 // Content-Security-Policy and, over https, Strict-Transport-Security. The page of a job opening that
 // has closed is answered with status 410 Gone, that of an unknown one with 404 (lib/careers/closed-path.ts). Pages are in their language:
@@ -70,7 +70,7 @@ export async function proxy(request: NextRequest) {
   const https = servedOverHttps(request);
   const development = process.env.NODE_ENV === "development";
   const headers = new Headers(request.headers);
-  const renderedOnRequest = markForSessionRender(request, headers, development);
+  const renderedOnRequest = await markForSessionRender(request, headers, development);
   // A careers page served from Next.js's cache brings the policy of its own scripts (see
   // lib/cache/page-cache-handler.mjs): no nonce goes into it, and a second policy from here would
   // refuse them. Visitors with a session get it rendered on request, with a nonce, like every page.

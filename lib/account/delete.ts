@@ -39,7 +39,7 @@ export type DeleteAccountOutcome =
   | { kind: "rate_limited"; retryAfterSeconds: number };
 
 export async function deleteAccount(userId: string, password: string, limiters: AuthLimiters = authLimiters()): Promise<DeleteAccountOutcome> {
-  const check = await checkCurrentPassword(userId, password, limiters);
+  const check = await checkCurrentPassword(userId, password, "delete_account", limiters);
   if (check.kind === "wrong") return { kind: "wrong_password" };
   if (check.kind === "rate_limited") return check;
 

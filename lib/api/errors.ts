@@ -9,7 +9,7 @@ import { localeFromAcceptLanguage } from "../i18n/accept-language";
 import { localizeValidationMessage } from "../validations/messages";
 import { getTranslator } from "../i18n/translator";
 
-export const errorStatus = {
+const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,

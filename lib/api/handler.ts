@@ -1,6 +1,6 @@
 // Wrappers every route handler goes through: whatever is thrown is answered by respondToError (the
 // JSON error shape, a generic 500 or a 503); `withUser` adds the signed-in user taken from the session
-// cookie, never from the request body, and renews a short session's token in use (the proxy does not
+// cookie, never from the request body, and renews the session's token in use (the proxy does not
 // run for the API). Error messages answer in the request's Accept-Language.
 import { z } from "zod";
 import { getUserFromRequest, type SessionUser } from "../auth/current-user";
@@ -42,7 +42,7 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
 
 /**
  * What every answer to a signed-in API request gets once its handler is done: never cached, and the
- * short session's token renewed when due (the proxy does not run for the API). `withUser` and
+ * session's token renewed when due (the proxy does not run for the API). `withUser` and
  * the console's and the handyman's hidden routes (lib/api/hidden-route.ts) both end with it.
  */
 export function signedInAnswer(req: Request, response: Response): Promise<Response> {

@@ -11,7 +11,7 @@
 //
 // The role is checked first, against the database; then, for the insider only, a cross-site write gets
 // 403 as on every API, an undefined method 405 with `Allow`, and every answer `Cache-Control: no-store`
-// with the short session renewed when due.
+// with the session renewed when due.
 import { ApiError, errorResponse, requestLocale, respondToError } from "./errors";
 import { signedInAnswer } from "./handler";
 import { isCrossSiteRequest } from "../security/same-origin";

@@ -24,7 +24,7 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function isWellFormedToken(token: unknown): token is string {
+function isWellFormedToken(token: unknown): token is string {
   return typeof token === "string" && TOKEN_SHAPE.test(token);
 }
 

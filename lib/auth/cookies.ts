@@ -2,7 +2,7 @@
 // bundle must not pull it in). Names and attributes: over https the session cookie takes the __Host-
 // prefix (Secure, Path=/, no Domain: no subdomain can set or read it); next-auth's own routes are told
 // the same name, so every reader agrees. Also here: the one parser of Cookie and Set-Cookie headers,
-// the token's decoding (once per process, not once per reader), the sliding renewal of short sessions,
+// the token's decoding (once per process, not once per reader), the sliding renewal of sessions in use,
 // remember-me as a cookie lifetime, and the "known device" cookie of the sign-in limits.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
@@ -55,7 +55,7 @@ export function parseCookieHeader(header: string | null | undefined): Cookie[] {
 }
 
 /** The value of the cookie `name` in a Cookie request header (the first one of that name), or null. */
-export function cookieValue(header: string | null | undefined, name: string): string | null {
+function cookieValue(header: string | null | undefined, name: string): string | null {
   return parseCookieHeader(header).find((cookie) => cookie.name === name)?.value ?? null;
 }
 
@@ -95,10 +95,10 @@ export function sessionTokenFrom(cookies: Iterable<Cookie>, name: string): strin
 // by its reader (lib/auth/sessions.ts), so nothing cached here outlives a revocation.
 
 /** At most this many tokens are kept (least recently used dropped first): about 5 MB at the most. */
-export const SESSION_TOKEN_CACHE_MAX = 5_000;
+const SESSION_TOKEN_CACHE_MAX = 5_000;
 const KEEP_MS = 5 * 60_000;
 
-const decoded = new Map<string, { claims: JWT; until: number }>();
+const decoded = new Map<string, { claims: JWT; expires: number; until: number }>();
 
 /** The claims of a session token, or null when it cannot be decrypted or has expired. */
 export async function decodeSessionToken(token: string, secret: string): Promise<JWT | null> {
@@ -107,14 +107,19 @@ export async function decodeSessionToken(token: string, secret: string): Promise
   const hit = decoded.get(key);
   if (hit) {
     decoded.delete(key);
-    if (hit.until <= now) return null;
-    decoded.set(key, hit);
-    return { ...hit.claims };
+    if (hit.expires <= now) return null;
+    if (hit.until > now) {
+      decoded.set(key, hit);
+      return { ...hit.claims };
+    }
+    // Kept for its five minutes, a token that has not expired is decoded again.
   }
+  // A session token is a JWE in compact form, five parts: anything else is refused without key derivation.
+  if (token.split(".", 6).length !== 5) return null;
   const claims = await decode({ token, secret }).catch(() => null);
   if (!claims) return null;
   const expires = typeof claims.exp === "number" ? claims.exp * 1000 : now;
-  decoded.set(key, { claims, until: Math.min(expires, now + KEEP_MS) });
+  decoded.set(key, { claims, expires, until: Math.min(expires, now + KEEP_MS) });
   if (decoded.size > SESSION_TOKEN_CACHE_MAX) decoded.delete(decoded.keys().next().value as string);
   return { ...claims };
 }
@@ -131,41 +136,44 @@ export async function sessionClaimsFrom(cookies: Iterable<Cookie>): Promise<JWT 
 }
 
 // ---- Renewal. ----
-// Sliding the idle limit of sessions: a token is re-issued (same claims, a fresh issue time) on a
-// request once it is due (lib/auth/lifetimes.ts). Pages get it from the proxy; API handlers, which the
+// Sliding the idle limit of sessions (30 minutes unremembered, 7 days remembered): a token in use is
+// re-issued (same claims, a fresh issue time) once it is five minutes old (lib/auth/lifetimes.ts). Pages get it from the proxy; API handlers, which the
 // proxy does not run for, get it from their wrappers (lib/api/handler.ts, lib/ops/access.ts) once the
 // session has been found live. Nothing here can extend a session beyond its lifetime from its sign-in.
 
-/** The token to send back in place of `current`, when it is due for renewal; else null. */
-async function renewedToken(current: string | null | undefined): Promise<string | null> {
+/**
+ * The cookie to send back in place of `current` when its token is due for renewal, else null: a
+ * browser-session cookie for an unremembered session, one with the new token's lifetime for a remembered
+ * one.
+ */
+async function renewedCookie(current: string | null | undefined) {
   if (!current) return null;
   const secret = env().NEXTAUTH_SECRET;
   const claims = await decodeSessionToken(current, secret);
   if (!claims || !needsRenewal(claims)) return null;
-  return encodeSessionToken(claims, secret);
+  const value = await encodeSessionToken(claims, secret);
+  const attributes = { ...sessionCookieAttributes(), ...(claims.remember === true ? { maxAge: tokenMaxAge(claims) } : {}) };
+  return { name: sessionCookieName(), value, ...attributes };
 }
 
 /** Adds a renewed session cookie to `response` when the request's token is due for one (the proxy, for pages). */
 export async function renewIdleSession(request: NextRequest, response: NextResponse): Promise<void> {
-  const name = sessionCookieName();
-  const token = await renewedToken(request.cookies.get(name)?.value);
-  if (token) response.cookies.set(name, token, sessionCookieAttributes());
+  const cookie = await renewedCookie(request.cookies.get(sessionCookieName())?.value);
+  if (cookie) response.cookies.set(cookie);
 }
 
 /** The same for an API answer to a signed-in request; `response` must have mutable headers. */
 export async function renewIdleSessionOfApi(request: Request, response: Response): Promise<Response> {
-  const name = sessionCookieName();
-  const token = await renewedToken(cookieValue(request.headers.get("cookie"), name));
-  if (token) response.headers.append("set-cookie", stringifyCookie({ name, value: token, ...sessionCookieAttributes() }));
+  const cookie = await renewedCookie(cookieValue(request.headers.get("cookie"), sessionCookieName()));
+  if (cookie) response.headers.append("set-cookie", stringifyCookie(cookie));
   return response;
 }
-
 
 // ---- Remember-me. ----
 // next-auth v4 has no per-sign-in cookie lifetime: the choice travels in the JWT (`remember`), and every
 // response that sets the session cookie is passed through here. When the token says not to remember,
-// Expires and Max-Age are removed, which makes it a browser-session cookie; this covers the sign-in and
-// every later renewal by /api/auth/session.
+// Expires and Max-Age are removed, which makes it a browser-session cookie; when it says to remember, the
+// cookie expires with the token. This covers the sign-in and every later renewal by /api/auth/session.
 
 function isRemoval(cookie: SetCookie): boolean {
   if (cookie.value === "") return true;
@@ -184,9 +192,15 @@ function withoutExpiry(cookie: SetCookie): string {
   return [pair, ...kept].join(";");
 }
 
+/** The cookie expiring at `exp` (seconds since the epoch), whatever expiry it was written with. */
+function withExpiry(cookie: SetCookie, exp: number): string {
+  return `${withoutExpiry(cookie)}; Expires=${new Date(exp * 1000).toUTCString()}`;
+}
+
 /**
- * Returns `response` with its live session-token cookies turned into browser-session cookies when
- * the token they carry was issued without remember-me; otherwise returns `response` untouched.
+ * Returns `response` with its live session-token cookies turned into browser-session cookies when the
+ * token they carry was issued without remember-me, and expiring with the token when with it; a response
+ * whose token cannot be read is returned untouched.
  */
 export async function applyRememberChoice(response: Response, options: { cookieName: string; secret: string }): Promise<Response> {
   const all = response.headers.getSetCookie().map(parseSetCookie);
@@ -196,11 +210,14 @@ export async function applyRememberChoice(response: Response, options: { cookieN
 
   const token = sessionTokenFrom(live, options.cookieName);
   const payload = token ? await decode({ token, secret: options.secret }).catch(() => null) : null;
-  if (!payload || payload.remember !== false) return response;
+  const remembered = payload?.remember === true && typeof payload.exp === "number";
+  if (!payload || (payload.remember !== false && !remembered)) return response;
 
+  // Remembered: the cookie expires with its token (7 days unused), not at next-auth's 30 days.
+  const rewrite = (cookie: SetCookie) => (remembered ? withExpiry(cookie, payload.exp as number) : withoutExpiry(cookie));
   const headers = new Headers(response.headers);
   headers.delete("set-cookie");
-  for (const cookie of all) headers.append("set-cookie", live.includes(cookie) ? withoutExpiry(cookie) : cookie.raw);
+  for (const cookie of all) headers.append("set-cookie", live.includes(cookie) ? rewrite(cookie) : cookie.raw);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -210,7 +227,7 @@ export async function applyRememberChoice(response: Response, options: { cookieN
 // counted on their own (lib/auth/limits.ts), so strangers' failed guesses on the same account never slow
 // its owner down. The token grants nothing by itself: the password is still checked.
 
-export const DEVICE_COOKIE_BASENAME = "fixwell.device";
+const DEVICE_COOKIE_BASENAME = "fixwell.device";
 /** How long a browser stays known after its last successful sign-in. */
 export const DEVICE_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
-// Brute-force limits on signing in and signing up, and on the account's other doors (reset links,
-// "send again", the current password asked by "change password" and "delete my account"). Attempts
-// are counted before any password is hashed; a successful sign-in gives its attempts back, so only
-// failures use up the allowance.
+// Brute-force limits on signing in and signing up, and on the account's other doors (reset links, "send
+// again", the current password asked by "change password", "delete my account" and an operator's
+// confirmation, each counted on its own). Attempts are counted before any password is hashed; a
+// successful sign-in gives its attempts back, so only failures use up the allowance.
 //
 // Guessing is limited three ways, none of which lets a stranger lock the owner out:
 // - per account and client address (IPv6 per /64 and per /56): 10 failures in 15 minutes, then that
@@ -21,22 +21,23 @@ const ONE_HOUR = 60 * 60;
 export const SIGN_IN_PER_ACCOUNT_AND_IP: LimitSpec = { name: "signin_account", points: 10, durationSeconds: FIFTEEN_MINUTES };
 export const SIGN_IN_PER_IP: LimitSpec = { name: "signin_ip", points: 100, durationSeconds: FIFTEEN_MINUTES };
 export const SIGN_IN_PER_ACCOUNT: LimitSpec = { name: "signin_account_hour", points: 100, durationSeconds: ONE_HOUR };
-export const SIGN_IN_PER_KNOWN_DEVICE: LimitSpec = { name: "signin_device", points: 10, durationSeconds: FIFTEEN_MINUTES };
+const SIGN_IN_PER_KNOWN_DEVICE: LimitSpec = { name: "signin_device", points: 10, durationSeconds: FIFTEEN_MINUTES };
 /** The growing wait between an account's failures once this many were counted in the hour. */
 export const SLOWDOWN_AFTER_FAILURES = 10;
-export const MAX_SLOWDOWN_SECONDS = 60;
+const MAX_SLOWDOWN_SECONDS = 60;
 const SIGN_IN_SLOWDOWN: LimitSpec = { name: "signin_slowdown", points: 1, durationSeconds: MAX_SLOWDOWN_SECONDS };
 export const SIGN_UP_PER_IP: LimitSpec = { name: "signup_ip", points: 10, durationSeconds: FIFTEEN_MINUTES };
 /** Reset links mailed to one address, and asked for from one client address, per hour. */
-export const PASSWORD_RESET_PER_EMAIL: LimitSpec = { name: "reset_email", points: 5, durationSeconds: ONE_HOUR };
-export const PASSWORD_RESET_PER_IP: LimitSpec = { name: "reset_ip", points: 20, durationSeconds: ONE_HOUR };
+const PASSWORD_RESET_PER_EMAIL: LimitSpec = { name: "reset_email", points: 5, durationSeconds: ONE_HOUR };
+const PASSWORD_RESET_PER_IP: LimitSpec = { name: "reset_ip", points: 20, durationSeconds: ONE_HOUR };
 /** "Send again" of the verification link, per account and hour. */
-export const VERIFICATION_RESEND_PER_ACCOUNT: LimitSpec = { name: "verify_resend", points: 3, durationSeconds: ONE_HOUR };
+const VERIFICATION_RESEND_PER_ACCOUNT: LimitSpec = { name: "verify_resend", points: 3, durationSeconds: ONE_HOUR };
 /**
- * Wrong current passwords typed into "change password" or "delete my account" by a signed-in browser:
- * a stolen session must not become a way to guess the password.
+ * Wrong current passwords typed by a signed-in browser, counted per account and per form ("change
+ * password", "delete my account", an operator's confirmation): a stolen session must not become a way to
+ * guess the password, and its guesses at one form must not lock the owner out of the others.
  */
-export const CURRENT_PASSWORD_PER_ACCOUNT: LimitSpec = { name: "current_password", points: 10, durationSeconds: FIFTEEN_MINUTES };
+const CURRENT_PASSWORD_PER_ACCOUNT: LimitSpec = { name: "current_password", points: 10, durationSeconds: FIFTEEN_MINUTES };
 
 export type AuthLimiters = {
   signInPerAccount: Limiter;
@@ -132,8 +133,15 @@ export async function reserveSignInAttempt(limiters: AuthLimiters, email: string
   };
 }
 
-/** Counts one sign-up attempt for the client address; unlimited when the address is unknown. */
-export async function reserveSignUpAttempt(limiters: AuthLimiters, ip: string | null) {
-  if (!ip) return { allowed: true } as const;
-  return limiters.signUpPerIp.consume(ip);
+/**
+ * Counts one sign-up attempt for the client address (an IPv6 client per /64 and per /56, as sign-in
+ * counts it), refusing it when a limit is reached; unlimited when the address is unknown. Counted before
+ * the address is looked up, so a refused attempt says nothing about whether an account exists.
+ */
+export async function reserveSignUpAttempt(limiters: AuthLimiters, ip: string | null): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  if (!ip) return { allowed: true };
+  const decisions = await Promise.all(addressKeys(ip).map((key) => limiters.signUpPerIp.consume(key)));
+  const refused = decisions.filter((decision) => !decision.allowed);
+  if (refused.length === 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((decision) => (decision.allowed ? 0 : decision.retryAfterSeconds))) };
 }

@@ -87,7 +87,7 @@ function printable(text: string): string {
 
 let cached: NextAuthOptions | undefined;
 
-export function authOptions(): NextAuthOptions {
+function authOptions(): NextAuthOptions {
   cached ??= {
     secret: env().NEXTAUTH_SECRET,
     useSecureCookies: usesSecureCookies(),

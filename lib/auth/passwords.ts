@@ -85,7 +85,7 @@ export type SignedInAccount = { id: string; email: string };
  * Stores `passwordHash` for `userId` and ends every session of the account, inside the caller's
  * transaction. With `notify`, queues the notice to the account's address and returns the mail's id.
  */
-export async function replacePassword(
+async function replacePassword(
   tx: Tx,
   userId: string,
   passwordHash: string,
@@ -102,7 +102,7 @@ export async function replacePassword(
  * A mailed link (a reset, an invitation) was just spent: its account gets `passwordHash` as above, and
  * the address the link reached counts as verified if it is still the account's.
  */
-export async function replacePasswordFromLink(
+async function replacePasswordFromLink(
   tx: Tx,
   link: LiveToken,
   passwordHash: string,
@@ -115,21 +115,31 @@ export async function replacePasswordFromLink(
 
 export type CurrentPasswordCheck = { kind: "ok" } | { kind: "wrong" } | { kind: "rate_limited"; retryAfterSeconds: number };
 
+/** What a current password confirms; each is counted on its own. */
+export type CurrentPasswordPurpose = "change_password" | "delete_account" | "operator_confirmation";
+
 /**
- * Checks the password a signed-in user typed to confirm a change. Wrong guesses are counted per account
- * (a stolen session must not become a way to guess the password); a right one gives its attempt back.
+ * Checks the password a signed-in user typed to confirm `purpose`. Wrong guesses are counted per account
+ * and purpose (a stolen session must not become a way to guess the password, nor a way to lock the owner
+ * out of changing it by guessing at another form); a right one gives its attempt back.
  */
-export async function checkCurrentPassword(userId: string, password: string, limiters: AuthLimiters = authLimiters()): Promise<CurrentPasswordCheck> {
+export async function checkCurrentPassword(
+  userId: string,
+  password: string,
+  purpose: CurrentPasswordPurpose,
+  limiters: AuthLimiters = authLimiters(),
+): Promise<CurrentPasswordCheck> {
   const limiter = limiters.currentPasswordPerAccount;
-  const decision = await limiter.consume(userId);
+  const key = `${purpose}|${userId}`;
+  const decision = await limiter.consume(key);
   if (!decision.allowed) return { kind: "rate_limited", retryAfterSeconds: decision.retryAfterSeconds };
   const db = await getDb();
   const account = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!account || !(await verifyPassword(account.passwordHash, password))) {
-    console.warn(`[security] wrong current password: user=${userId}`);
+    console.warn(`[security] wrong current password (${purpose}): user=${userId}`);
     return { kind: "wrong" };
   }
-  await limiter.refund(userId);
+  await limiter.refund(key);
   return { kind: "ok" };
 }
 
@@ -139,7 +149,7 @@ export type ChangePasswordOutcome =
   | { kind: "rate_limited"; retryAfterSeconds: number }
   | { kind: "refused"; message: string };
 
-export const SAME_PASSWORD_MESSAGE = "The new password is the one you have now. Choose a different one.";
+const SAME_PASSWORD_MESSAGE = "The new password is the one you have now. Choose a different one.";
 
 /** "Change password" on /account. Nothing changes unless the current password is right and the new one passes the policy. */
 export async function changePassword(
@@ -147,7 +157,7 @@ export async function changePassword(
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
   limiters: AuthLimiters = authLimiters(),
 ): Promise<ChangePasswordOutcome> {
-  const check = await checkCurrentPassword(userId, currentPassword, limiters);
+  const check = await checkCurrentPassword(userId, currentPassword, "change_password", limiters);
   if (check.kind === "wrong") return { kind: "wrong_current" };
   if (check.kind === "rate_limited") return check;
   const problem = passwordPolicyProblem(newPassword);

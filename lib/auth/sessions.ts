@@ -86,8 +86,8 @@ export async function endAllSessions(tx: Prisma.TransactionClient, userId: strin
 const baseAttributes = sessionCookieAttributes;
 
 /**
- * Signs `user` in for the rest of this browser session, or for 30 days with `remember`, and marks the
- * browser as known to the account (lib/auth/cookies.ts).
+ * Signs `user` in for the rest of this browser session, or with `remember` for 30 days (ended after 7
+ * unused), and marks the browser as known to the account (lib/auth/cookies.ts).
  */
 export async function startSession(user: SessionOwner, remember: boolean): Promise<void> {
   const secret = env().NEXTAUTH_SECRET;

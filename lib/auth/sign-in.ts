@@ -103,7 +103,7 @@ export async function attemptSignIn(
 
 // ---- Signing up.
 
-export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
+const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
 
 /** `locale`: the language the account is written to in (its mail), English unless given. */
 export type SignUpOptions = { ip: string | null; limiters?: AuthLimiters; locale?: Locale };

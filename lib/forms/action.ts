@@ -47,7 +47,7 @@ export type ActionContext<S, I> = {
 };
 
 /** Where the browser goes once the action is over: redirected after the runner has let go of the post. */
-export class Redirect {
+class Redirect {
   constructor(readonly to: string) {}
 }
 

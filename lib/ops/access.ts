@@ -40,7 +40,7 @@ export const operatorRoute = hiddenRoute(async (req: Request) => {
 });
 
 /** Thrown when a destructive action's password re-entry fails. */
-export class PasswordConfirmationError extends ApiError {
+class PasswordConfirmationError extends ApiError {
   constructor(message: string, headers?: Record<string, string>) {
     super(headers ? "rate_limited" : "forbidden", message, [{ path: "password", message }], headers);
   }
@@ -56,7 +56,7 @@ const PASSWORD_WRONG_MESSAGE = "That password is not right. Enter your own passw
 export async function confirmPassword(operator: Operator, password: unknown): Promise<void> {
   if (typeof password !== "string" || password.length === 0) throw new PasswordConfirmationError(PASSWORD_REQUIRED_MESSAGE);
   if (password.length > 1024) throw new PasswordConfirmationError(PASSWORD_WRONG_MESSAGE);
-  const check = await checkCurrentPassword(operator.id, password);
+  const check = await checkCurrentPassword(operator.id, password, "operator_confirmation");
   if (check.kind === "rate_limited") {
     const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
     throw new PasswordConfirmationError(`Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {

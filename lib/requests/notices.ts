@@ -20,7 +20,7 @@ type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
 
 export const PRO_PATH = "/pro";
-export const orderPath = (requestId: string) => `/dashboard/orders/${requestId}`;
+const orderPath = (requestId: string) => `/dashboard/orders/${requestId}`;
 
 /** "painting job in Rotterdam", "schilderklus in Rotterdam". */
 export function jobName(request: Pick<RepairRequest, "taskType" | "city">, locale: Locale = DEFAULT_LOCALE): string {

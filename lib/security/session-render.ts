@@ -1,5 +1,5 @@
 // Prerendered pages carry the signed-out header (Sign In / Sign Up). A request that carries a session
-// cookie must get its own header in the first HTML, so the proxy has that one request rendered on
+// token must get its own header in the first HTML, so the proxy has that one request rendered on
 // demand instead: it forwards the request with Next.js's draft-mode cookie, whose value is a secret of
 // the build (prerender-manifest.json), added to the request only and never sent to the browser. Draft
 // mode makes Next render a prerendered route per request; the header asks draftMode() whether it may
@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { NextRequest } from "next/server";
-import { sessionCookieName } from "../auth/cookies";
+import { sessionClaimsFrom } from "../auth/cookies";
+import { isWithinLifetime } from "../auth/lifetimes";
 
 /** Next.js's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS in next/dist/server/api-utils). */
 const DRAFT_MODE_COOKIE = "__prerender_bypass";
@@ -29,18 +30,24 @@ function draftModeId(): string | null {
   return cachedId;
 }
 
-function hasSessionCookie(request: NextRequest): boolean {
-  const name = sessionCookieName();
-  return request.cookies.getAll().some((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`));
+/**
+ * True when the request carries a session token this site issued and that has not ended by its own
+ * lifetime (lib/auth/lifetimes.ts). A cookie that only bears the name (garbage, a forged or expired
+ * token) leaves the visitor the prerendered page: rendering on demand would cost time and show the
+ * signed-out header anyway. Whether the session was ended on the server is the page's own question.
+ */
+async function hasSessionToken(request: NextRequest): Promise<boolean> {
+  const claims = await sessionClaimsFrom(request.cookies.getAll());
+  return Boolean(claims?.sub) && isWithinLifetime(claims ?? {});
 }
 
 /**
- * Marks the forwarded request headers of a visitor with a session cookie for rendering on demand;
+ * Marks the forwarded request headers of a visitor with a session token for rendering on demand;
  * returns whether it did (then the page gets a nonce-based policy). In development every page is
  * rendered on demand anyway.
  */
-export function markForSessionRender(request: NextRequest, forwarded: Headers, development: boolean): boolean {
-  if (development || !hasSessionCookie(request)) return false;
+export async function markForSessionRender(request: NextRequest, forwarded: Headers, development: boolean): Promise<boolean> {
+  if (development || !(await hasSessionToken(request))) return false;
   const id = draftModeId();
   if (!id) return false;
   const kept = (request.headers.get("cookie") ?? "")

@@ -17,7 +17,7 @@ const MAILABLE = z.email();
 const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** What is wrong with an (already trimmed, lower-cased) email address, or null. */
-export function emailProblem(email: string): string | null {
+function emailProblem(email: string): string | null {
   if (email === "") return "Enter your email address.";
   if (email.length > EMAIL_MAX_LENGTH) return `An email address can be at most ${EMAIL_MAX_LENGTH} characters long.`;
   if (!email.includes("@")) return "An email address needs an @, like name@example.com.";
@@ -62,7 +62,7 @@ export const newPasswordSchema = requiredString("Enter a password.").superRefine
 });
 
 /** A form checkbox arrives as "on"/"true" when ticked; anything else means not ticked. */
-export const rememberSchema = z
+const rememberSchema = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === "true" || value === "on");

@@ -72,7 +72,7 @@ export function localizeValidationMessage(message: string, t: ValidationTranslat
 type Issue = { path: readonly PropertyKey[] | string; message: string };
 
 /** Issues (zod's, or the API's {path, message}) with their messages translated by `t`. */
-export function localizeIssues<I extends Issue>(issues: readonly I[], t: ValidationTranslator): I[] {
+function localizeIssues<I extends Issue>(issues: readonly I[], t: ValidationTranslator): I[] {
   return issues.map((issue) => ({ ...issue, message: localizeValidationMessage(issue.message, t) }));
 }
 
@@ -97,7 +97,7 @@ export async function translateIssues<I extends Issue>(issues: readonly I[], loc
  * The server's translator of the `validation` namespace in `locale`, outside a request's context. Loaded
  * on demand: the forms' scripts share this module and must not carry every catalogue.
  */
-export async function validationTranslator(locale: Locale): Promise<ValidationTranslator> {
+async function validationTranslator(locale: Locale): Promise<ValidationTranslator> {
   const { getTranslator } = await import("../i18n/translator");
   return getTranslator(locale, "validation");
 }

@@ -69,7 +69,7 @@ describe("change password", () => {
     expect(await redirectOf(signInAction(EMPTY_AUTH_FORM, form({ email: owner.email, password: PASSWORD, remember: "on" })))).toBe("/inputs");
     sendCookie();
     await change(PASSWORD, NEW_PASSWORD);
-    expect(actionRequest.jar.get(SESSION_COOKIE)?.maxAge).toBe(30 * 24 * 60 * 60);
+    expect(actionRequest.jar.get(SESSION_COOKIE)?.maxAge).toBe(7 * 24 * 60 * 60);
   });
 
   it.each([
@@ -93,6 +93,27 @@ describe("change password", () => {
     const state = await change(PASSWORD, NEW_PASSWORD);
     expect(state.message).toMatch(/Too many wrong passwords/);
     expect(await snapshotTables()).toBe(before);
+  });
+
+  it("ten wrong passwords typed into 'delete my account' (a stolen session guessing) do not stop the owner changing the password", async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const state = await deleteAccountAction(EMPTY_ACCOUNT_FORM, form({ password: `Wrong-guess-${i}-x` }));
+      expect(state.fieldErrors.password).toBeDefined();
+    }
+    expect((await deleteAccountAction(EMPTY_ACCOUNT_FORM, form({ password: PASSWORD }))).message, "the guessed-at form is held").toMatch(/Too many wrong passwords/);
+    const state = await change(PASSWORD, NEW_PASSWORD);
+    expect(state.notice).toMatch(/Your password was changed/);
+    expect(await signsIn(owner.email, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("counts wrong current passwords per form: change, delete and an operator's confirmation each have their own ten", async () => {
+    const { checkCurrentPassword } = await import("@/lib/auth/passwords");
+    const { createAuthLimiters } = await import("@/lib/auth/limits");
+    const limiters = createAuthLimiters("memory");
+    for (let i = 0; i < 10; i += 1) expect(await checkCurrentPassword(owner.id, `Wrong-${i}-x`, "operator_confirmation", limiters)).toEqual({ kind: "wrong" });
+    expect(await checkCurrentPassword(owner.id, PASSWORD, "operator_confirmation", limiters)).toMatchObject({ kind: "rate_limited" });
+    expect(await checkCurrentPassword(owner.id, PASSWORD, "change_password", limiters)).toEqual({ kind: "ok" });
+    expect(await checkCurrentPassword(owner.id, PASSWORD, "delete_account", limiters)).toEqual({ kind: "ok" });
   });
 
   it("a signed-out post is sent to the home page and changes nothing", async () => {

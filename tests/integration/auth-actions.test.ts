@@ -41,11 +41,11 @@ describe("sign-up action", () => {
     expect(token?.maxAge, "a browser-session cookie without remember-me").toBeUndefined();
   });
 
-  it("in the page: answers with where to go next instead of a redirect; remember-me keeps the cookie 30 days", async () => {
+  it("in the page: answers with where to go next instead of a redirect; remember-me keeps the cookie 7 days (while unused)", async () => {
     const email = `new-${randomUUID()}@example.test`;
     const state = await signUpAction(EMPTY_AUTH_FORM, form({ email, password: PASSWORD, remember: "on", in_page: "1" }));
     expect(state.next).toBe("/inputs");
-    expect((await sessionToken())?.maxAge).toBe(30 * 24 * 60 * 60);
+    expect((await sessionToken())?.maxAge).toBe(7 * 24 * 60 * 60);
   });
 
   it.each([

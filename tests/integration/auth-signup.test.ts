@@ -122,6 +122,34 @@ describe("sign-up limit per client address", () => {
     expect((await signUp({ email: "other-network@example.test", password: PASSWORD }, { ip: freshIp() })).status).toBe(201);
   });
 
+  it("behind deploy/nginx.conf one client cannot test a list of addresses quickly: after ten, 429 and nothing more is told", async () => {
+    const db = await getDb();
+    const known = ["ann@example.test", "bob@example.test", "cas@example.test"];
+    for (const email of known) await db.user.create({ data: { email, passwordHash: "x" } });
+    const list = [...known, ...Array.from({ length: 9 }, (_, i) => `guess-${i}@example.test`)];
+    // nginx appends the address it saw to whatever X-Forwarded-For the client sent; only that last entry counts.
+    const viaNginx = (email: string, i: number) =>
+      POST(
+        apiRequest("POST", "/api/signup", { body: { email, password: PASSWORD }, headers: { "x-forwarded-for": `10.9.8.${i}, 198.51.100.23` } }),
+        routeContext(),
+      );
+    const statuses: number[] = [];
+    for (const [i, email] of list.entries()) statuses.push((await viaNginx(email, i)).status);
+    expect(statuses.slice(0, SIGN_UP_PER_IP.points)).toEqual([409, 409, 409, ...Array(SIGN_UP_PER_IP.points - 3).fill(201)]);
+    expect(statuses.slice(SIGN_UP_PER_IP.points)).toEqual(Array(list.length - SIGN_UP_PER_IP.points).fill(429));
+    expect(await db.user.count()).toBe(SIGN_UP_PER_IP.points);
+  });
+
+  it("an IPv6 client cannot get round the limit by moving through the /64 networks of its /56", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_UP_PER_IP.points + 2; i++) {
+      const ip = `2001:db8:7:1${i.toString(16).padStart(2, "0")}::1`;
+      statuses.push((await signUp({ email: `v6-${i}@example.test`, password: PASSWORD }, { ip })).status);
+    }
+    expect(statuses.slice(SIGN_UP_PER_IP.points)).toEqual([429, 429]);
+    expect((await signUp({ email: "other-subscriber@example.test", password: PASSWORD }, { ip: "2001:db8:7:200::1" })).status).toBe(201);
+  });
+
   it("does not limit by address when the address is unknown (no trusted proxy header)", async () => {
     const limiters = createAuthLimiters("memory");
     for (let i = 0; i < SIGN_UP_PER_IP.points + 2; i++) {

@@ -1,6 +1,7 @@
 // Sessions the server can end: a cookie copied before signing out, before "sign out everywhere" or
 // before a password reset stops working at the API (401) and for pages (no user, so the layout sends
-// the visitor away); lifetimes count from the sign-in; short sessions slide only while in use.
+// the visitor away); lifetimes count from the sign-in; sessions slide only while in use, a remembered one
+// ending after 7 days unused and 30 days after signing in at the latest.
 // The server-action helper mocks next/headers and next/navigation: it must load before the app modules.
 import { actionRequest, redirectOf, sendCookie, SESSION_COOKIE } from "../helpers/server-action";
 import { randomUUID } from "node:crypto";
@@ -14,7 +15,7 @@ import { resetPasswordWithLink } from "@/lib/auth/passwords";
 import { openSession } from "@/lib/auth/sessions";
 import { getUserFromRequest } from "@/lib/auth/current-user";
 import { renewIdleSession } from "@/lib/auth/cookies";
-import { BROWSER_SESSION_IDLE, RENEW_AFTER } from "@/lib/auth/lifetimes";
+import { BROWSER_SESSION_IDLE, REMEMBERED_SESSION_IDLE, REMEMBERED_SESSION_MAX_AGE, RENEW_AFTER } from "@/lib/auth/lifetimes";
 import { env } from "@/lib/env";
 import { getDb, resetDatabase } from "../helpers/db";
 import { apiRequest, routeContext } from "../helpers/session";
@@ -193,12 +194,81 @@ describe("session lifetimes", () => {
     expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
-  it("never renews a remembered session's token", async () => {
+  it("renews a remembered session's token in use for 7 more days, with the cookie's Max-Age to match", async () => {
     const owner = await createOwner();
     const claims = await openSession(owner, true);
     const token = await encodeIssuedAgo(claims, HOUR);
     const response = NextResponse.next();
     await renewIdleSession(new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${token}` } }), response);
-    expect(response.cookies.get(SESSION_COOKIE)).toBeUndefined();
+    const renewed = response.cookies.get(SESSION_COOKIE);
+    expect(renewed?.maxAge).toBe(REMEMBERED_SESSION_IDLE);
+    const payload = await decode({ token: renewed!.value, secret: env().NEXTAUTH_SECRET });
+    expect(payload?.sid).toBe(claims.sid);
+    expect((payload!.exp as number) - (payload!.iat as number)).toBe(REMEMBERED_SESSION_IDLE);
+  });
+});
+
+describe("a remembered session's idle limit", () => {
+  const DAY = 24 * HOUR;
+
+  /** The API call a browser makes at the moment the clock shows, and the session cookie it is sent back, if any. */
+  async function callAt(owner: { email: string }, token: string, at: number) {
+    vi.setSystemTime(at);
+    const response = await listRequests(
+      apiRequest("GET", `/api/inputs/${owner.email}`, { cookie: `${SESSION_COOKIE}=${token}` }),
+      routeContext({ key: owner.email }),
+    );
+    const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    return { status: response.status, renewed: set ? set.slice(SESSION_COOKIE.length + 1).split(";")[0] : null, cookie: set ?? null };
+  }
+
+  it("ends a remembered session after 7 days unused, even with a token minted to live longer", async () => {
+    const owner = await createOwner();
+    const claims = await openSession(owner, true);
+    expect(await apiStatus(owner, `${SESSION_COOKIE}=${await encodeIssuedAgo(claims, 6 * DAY)}`)).toBe(200);
+    const unused = `${SESSION_COOKIE}=${await encodeIssuedAgo(claims, REMEMBERED_SESSION_IDLE + 60, REMEMBERED_SESSION_MAX_AGE)}`;
+    expect(await apiStatus(owner, unused)).toBe(401);
+    expect(await pageUser(unused)).toBeNull();
+  });
+
+  it("signing in with remember-me sets a cookie and a token that live 7 days", async () => {
+    const owner = await createOwner();
+    const { startSession } = await import("@/lib/auth/sessions");
+    await startSession(owner, true);
+    const cookie = actionRequest.jar.get(SESSION_COOKIE)!;
+    expect(cookie.maxAge).toBe(REMEMBERED_SESSION_IDLE);
+    const payload = await decode({ token: cookie.value, secret: env().NEXTAUTH_SECRET });
+    expect((payload!.exp as number) - (payload!.iat as number)).toBe(REMEMBERED_SESSION_IDLE);
+  });
+
+  it("keeps a session in use alive past 7 days by renewing it, up to its 30 days and no further", async () => {
+    const DAY_MS = DAY * 1000;
+    const owner = await createOwner();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(start);
+      const signedIn = await encode({ token: await openSession(owner, true), secret: env().NEXTAUTH_SECRET, maxAge: REMEMBERED_SESSION_IDLE });
+
+      // Used on day 6: still live, and re-issued for 7 more days.
+      const day6 = await callAt(owner, signedIn, start + 6 * DAY_MS);
+      expect(day6.status).toBe(200);
+      expect(day6.cookie).toMatch(new RegExp(`Max-Age=${REMEMBERED_SESSION_IDLE}`, "i"));
+      // Day 12: the renewed token works; the one from the sign-in, unused for 12 days, does not.
+      expect((await callAt(owner, signedIn, start + 12 * DAY_MS)).status).toBe(401);
+      let token = day6.renewed!;
+      for (let day = 12; day < 30; day += 6) {
+        const used = await callAt(owner, token, start + day * DAY_MS);
+        expect(used.status, `day ${day}`).toBe(200);
+        token = used.renewed!;
+      }
+      // The last renewal (day 24) lives only to the 30th day after signing in.
+      const last = await decode({ token, secret: env().NEXTAUTH_SECRET });
+      expect((last!.exp as number) * 1000).toBeLessThanOrEqual(start + REMEMBERED_SESSION_MAX_AGE * 1000 + 1000);
+      expect((await callAt(owner, token, start + 29 * DAY_MS)).status).toBe(200);
+      expect((await callAt(owner, token, start + 30 * DAY_MS + 60_000)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Remember-me: a token issued without it leaves as a browser-session cookie (no Expires, no Max-Age);
-// with it, next-auth's 30-day expiry stays. Removal cookies (sign-out) are never touched.
+// with it, the cookie expires with its token. Removal cookies (sign-out) are never touched.
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { applyRememberChoice } from "../../lib/auth/cookies";
@@ -37,11 +37,15 @@ describe("applyRememberChoice", () => {
     expect(out.status).toBe(200);
   });
 
-  it("keeps the 30-day expiry when remember-me was ticked", async () => {
-    const token = await tokenWith(true);
+  it("has a remembered cookie expire with its token (7 days unused), not at next-auth's 30 days", async () => {
+    const token = await encode({ token: { sub: "1b4e28ba-2fa1-11d2-883f-0016d3cca427", remember: true }, secret, maxAge: 7 * 24 * 3600 });
     const cookie = `${cookieName}=${token}; Path=/; Expires=${expires}; HttpOnly; SameSite=Lax`;
     const out = await applyRememberChoice(await responseSetting([cookie]), { cookieName, secret });
-    expect(out.headers.getSetCookie()).toEqual([cookie]);
+    const [session] = out.headers.getSetCookie();
+    expect(session.startsWith(`${cookieName}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=`)).toBe(true);
+    const days = (Date.parse(/Expires=([^;]+)/.exec(session)![1]) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
   });
 
   it("treats a token without the flag as remembered (tokens from before the flag existed)", async () => {

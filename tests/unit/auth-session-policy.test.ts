@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   BROWSER_SESSION_IDLE,
   BROWSER_SESSION_MAX_AGE,
+  REMEMBERED_SESSION_IDLE,
   REMEMBERED_SESSION_MAX_AGE,
   RENEW_AFTER,
   isWithinLifetime,
@@ -32,11 +33,21 @@ describe("session lifetimes", () => {
     expect(isWithinLifetime(claims, T0 + 12 * HOUR)).toBe(false);
   });
 
-  it("re-issues an unremembered token once it is five minutes old, never a remembered or ended one", () => {
+  it("re-issues a token in use once it is five minutes old, remembered or not, never an ended one", () => {
     expect(needsRenewal({ remember: false, authTime: T0, iat: T0 }, T0 + RENEW_AFTER - 1)).toBe(false);
     expect(needsRenewal({ remember: false, authTime: T0, iat: T0 }, T0 + RENEW_AFTER)).toBe(true);
-    expect(needsRenewal({ remember: true, authTime: T0, iat: T0 }, T0 + HOUR)).toBe(false);
+    expect(needsRenewal({ remember: true, authTime: T0, iat: T0 }, T0 + HOUR)).toBe(true);
     expect(needsRenewal({ remember: false, authTime: T0, iat: T0 }, T0 + 13 * HOUR)).toBe(false);
+    expect(needsRenewal({ remember: true, authTime: T0, iat: T0 }, T0 + 8 * 24 * HOUR)).toBe(false);
+  });
+
+  it("ends a remembered session after 7 days unused, and gives each of its tokens 7 days at most", () => {
+    expect(REMEMBERED_SESSION_IDLE).toBe(7 * 24 * HOUR);
+    expect(tokenMaxAge({ remember: true, authTime: T0 }, T0)).toBe(REMEMBERED_SESSION_IDLE);
+    const renewedOnDay20 = { remember: true, authTime: T0, iat: T0 + 20 * 24 * HOUR };
+    expect(isWithinLifetime(renewedOnDay20, T0 + 27 * 24 * HOUR - 1)).toBe(true);
+    expect(isWithinLifetime(renewedOnDay20, T0 + 27 * 24 * HOUR)).toBe(false);
+    expect(isWithinLifetime({ remember: false, authTime: T0, iat: T0 }, T0 + BROWSER_SESSION_IDLE)).toBe(false);
   });
 
   it("treats a token without a sign-in time as ended, and one without a version as version 0", () => {

@@ -1,5 +1,5 @@
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { decodeSessionToken, sessionTokenFrom } from "../../lib/auth/cookies";
 
 const SECRET = "a-test-secret-that-is-long-enough-for-next-auth-0123456789";
@@ -27,6 +27,20 @@ describe("decoding session tokens once", () => {
     expect(await decodeSessionToken(short, SECRET)).toMatchObject({ sub: "u2" });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await decodeSessionToken(short, SECRET)).toBeNull();
+  });
+});
+
+describe("decoding a kept token again", () => {
+  it("still signs in a token read again more than five minutes after its first read", async () => {
+    const token = await encode({ token: { sub: "u3" }, secret: SECRET, maxAge: 3600 });
+    expect(await decodeSessionToken(token, SECRET)).toMatchObject({ sub: "u3" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 6 * 60_000);
+      expect(await decodeSessionToken(token, SECRET)).toMatchObject({ sub: "u3" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

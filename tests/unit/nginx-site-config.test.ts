@@ -27,3 +27,16 @@ describe("deploy/nginx.conf as the multi-instance test runs it", () => {
     }
   });
 });
+
+describe("deploy/nginx.conf and the per-client limits", () => {
+  it("hands every route the client's address in the header it tells the app to trust (TRUSTED_IP_HEADER=x-forwarded-for)", () => {
+    expect(shipped).toMatch(/^#\s+TRUSTED_IP_HEADER=x-forwarded-for\b/m);
+    // Set once for the server, appending the address nginx saw as the last entry, the one the app believes.
+    const server = shipped.slice(shipped.indexOf("server {"));
+    expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m);
+    // A location with a proxy_set_header of its own would inherit none of the server's: the address would not reach it.
+    const locations = server.split(/^\s*location\b/m).slice(1);
+    expect(locations.length).toBeGreaterThan(0);
+    for (const location of locations) expect(location).not.toMatch(/proxy_set_header/);
+  });
+});
