@@ -102,8 +102,10 @@ test("the requests overview filters by state, and a request is cancelled for its
   await expect(page.getByRole("alert").filter({ hasText: "Some filters are not valid" })).toBeVisible();
   await expect(page.getByText(/Choose a state/)).toBeVisible();
 
-  // The detail: the homeowner's address, and the cancel form.
+  // The detail: the homeowner's address only when asked for (a POST, audited), and the cancel form.
   await page.goto(`/ops/requests/${requestId}`);
+  await expect(page.getByTestId("homeowner-email")).toHaveCount(0);
+  await page.getByRole("form", { name: "Show the homeowner's email address" }).getByRole("button", { name: "Show email" }).click();
   await expect(page.getByTestId("homeowner-email")).toHaveText(email);
   await expectAccessibleAndNarrow(page, "/ops/requests/{id}");
   const cancel = page.getByRole("form", { name: "Cancel for the homeowner" });

@@ -9,11 +9,15 @@
 // an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
 // A handyman's account takes their profile out of the market first (lib/requests/workflow.ts's
 // takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told).
+//
+// The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
+// sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
+// id only (lib/ops/audit.ts), so it needs nothing here.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { accountDeletedMessage, queueMail } from "../mail";
+import { accountDeletedMessage, forgetMailTo, queueMail, type MailMessage } from "../mail";
 import { AfterCommit } from "../queue/after-commit";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
@@ -73,6 +77,16 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   }
   // The rest goes with the account: requests (with their offers, events and reviews) and mailed links.
   await tx.user.delete({ where: { id: userId } });
-  await queueMail(tx, after, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
+  await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
   return { email, keptForHandymen: kept.length };
+}
+
+/**
+ * The erased address in the outbox: every row to it goes (unsent mail, a verification link among it, is
+ * never delivered; sent mail's rows are not kept), then the goodbye is queued as the one mail that still
+ * leaves, its row deleted once it is sent or given up on.
+ */
+async function eraseMailTraces(tx: Tx, after: AfterCommit, email: string, goodbye: MailMessage): Promise<void> {
+  await forgetMailTo(tx, email);
+  await queueMail(tx, after, goodbye, { forgetWhenDone: true });
 }

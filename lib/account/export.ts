@@ -1,10 +1,17 @@
 // "Download my data" (the GDPR's right of access): everything the site keeps about the signed-in
-// account as one JSON document: the account, its handyman profile if it has one, and every repair
-// request with its timeline, the handymen it went to and its review. Never a password hash or a token.
+// account as one JSON document, by role: the account (with its language), its sessions, the links and
+// mail sent to it, every repair request with its timeline, the handymen it went to and its review; for a
+// handyman their profile, every offer made to them (with the reasons they gave for declining), the
+// reviews written about them and the steps they took on others' requests; for an operator their own
+// audit entries; for everyone the audit entries that name them. Never a password hash or a token.
+//
+// EXPORT_COVERAGE below lists every column that ties a row to a person and says where the export holds
+// those rows, or why it leaves them out; tests/integration/account-export.test.ts fails when a column
+// appears that the list does not name.
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { findHandymanForUser } from "../handymen/queries";
+import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 
 const exportedRequestColumns = {
@@ -54,13 +61,122 @@ function exportedRequest(row: ExportedRequestRow) {
   };
 }
 
+/**
+ * Every column that ties a row to a person (a key to users or handymen, an operator's id, an address),
+ * as "table.column", with where the export holds those rows, or why it leaves them out.
+ */
+export const EXPORT_COVERAGE = {
+  exported: {
+    "inputs.user_id": "requests",
+    "sessions.user_id": "sessions",
+    "account_tokens.user_id": "linksSent (purpose, address and dates; the token's hash is left out: it is a secret, and useless to the person)",
+    "mail_outbox.recipient": "mail (subject and dates; the text is emptied once sent, and unsent text holds one-time links)",
+    "handymen.user_id": "handyman.profile",
+    "offers.handyman_id": "handyman.offers, with decline reasons",
+    "reviews.handyman_id": "handyman.reviewsAboutYou",
+    "request_events.actor_user_id": "stepsTaken (steps on other people's requests; steps on your own are in requests[].timeline)",
+    "audit_log.actor_id": "auditEntries (the changes an operator made)",
+  },
+  leftOut: {
+    // The handyman named in a step of a request is the handyman's, and their offers and the requests'
+    // timelines already hold every step that concerns them; the homeowner's timeline names them by name.
+    "request_events.handyman_id": "covered by handyman.offers and requests[].timeline",
+  },
+} as const;
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The handyman side: the profile, the offers made to them, the reviews about them. */
+async function handymanPart(db: Db, userId: string) {
+  const profile = await db.handyman.findUnique({
+    where: { userId },
+    select: { id: true, name: true, city: true, taskType: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true },
+  });
+  if (!profile) return null;
+  const [offers, reviews] = await Promise.all([
+    db.offer.findMany({
+      where: { handymanId: profile.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, requestId: true, status: true, declineReason: true, createdAt: true, expiresAt: true, answeredAt: true, request: { select: { taskType: true, city: true, date: true } } },
+    }),
+    db.review.findMany({ where: { handymanId: profile.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { requestId: true, stars: true, text: true, createdAt: true } }),
+  ]);
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      city: fromDbCity(profile.city),
+      taskType: fromDbTaskType(profile.taskType),
+      hourlyPrice: profile.hourlyPriceCents / 100,
+      startingRating: profile.baseRating,
+      rating: profile.rating,
+      available: profile.available,
+      suspended: profile.suspended,
+      createdAt: profile.createdAt.toISOString(),
+    },
+    offers: offers.map((offer) => ({
+      id: offer.id,
+      requestId: offer.requestId,
+      taskType: fromDbTaskType(offer.request.taskType),
+      city: fromDbCity(offer.request.city),
+      date: offer.request.date.toISOString().slice(0, 10),
+      status: offer.status,
+      declineReason: offer.declineReason,
+      offeredAt: offer.createdAt.toISOString(),
+      answerBy: offer.expiresAt.toISOString(),
+      answeredAt: iso(offer.answeredAt),
+    })),
+    reviewsAboutYou: reviews.map((review) => ({ requestId: review.requestId, stars: review.stars, text: review.text, writtenAt: review.createdAt.toISOString() })),
+  };
+}
+
+type AuditRow = { id: bigint; createdAt: Date; action: string; targetType: string; targetId: string; before: unknown; after: unknown };
+
+const auditView = (row: AuditRow) => ({
+  id: row.id.toString(),
+  at: row.createdAt.toISOString(),
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  before: row.before,
+  after: row.after,
+});
+
 /** The signed-in user's data, as the downloaded file holds it. */
 export async function exportAccountData(user: { id: string; email: string }, now = new Date()) {
   const db = await getDb();
-  const [account, requests, handyman] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, createdAt: true, emailVerifiedAt: true } }),
+  const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
+  const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
+  const [requests, sessions, tokens, mail, handyman, steps, audit, aboutYou] = await Promise.all([
     db.repairRequest.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: exportedRequestColumns }),
-    findHandymanForUser(user, db),
+    db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
+    db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
+    db.outboxMessage.findMany({
+      where: { recipient: { equals: account.email, mode: "insensitive" } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { recipient: true, subject: true, createdAt: true, sentAt: true, failedAt: true },
+    }),
+    handymanPart(db, user.id),
+    db.requestEvent.findMany({
+      where: { actorUserId: user.id, request: { userId: { not: user.id } } },
+      orderBy: { id: "asc" },
+      select: { requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true },
+    }),
+    account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id }, orderBy: { id: "asc" }, select: auditColumns }) : Promise.resolve([]),
+    db.auditEntry.findMany({
+      where: {
+        OR: [
+          { targetType: "user", targetId: user.id },
+          { after: { path: ["homeownerId"], equals: user.id } },
+          { after: { path: ["userId"], equals: user.id } },
+          { before: { path: ["userId"], equals: user.id } },
+        ],
+      },
+      orderBy: { id: "asc" },
+      select: auditColumns,
+    }),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -68,10 +184,25 @@ export async function exportAccountData(user: { id: string; email: string }, now
       id: account.id,
       email: account.email,
       role: account.role,
+      locale: account.locale,
       createdAt: account.createdAt.toISOString(),
-      emailVerifiedAt: account.emailVerifiedAt?.toISOString() ?? null,
+      emailVerifiedAt: iso(account.emailVerifiedAt),
     },
-    handymanProfile: handyman,
+    sessions: sessions.map((session) => ({ startedAt: session.createdAt.toISOString(), remembered: session.remember, endedAt: iso(session.revokedAt) })),
+    linksSent: tokens.map((token) => ({ purpose: token.purpose, sentTo: token.email, sentAt: token.createdAt.toISOString(), validUntil: token.expiresAt.toISOString(), usedAt: iso(token.usedAt) })),
+    mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
     requests: requests.map(exportedRequest),
+    handyman,
+    stepsTaken: steps.map((step) => ({
+      requestId: step.requestId,
+      at: step.at.toISOString(),
+      as: step.actorRole,
+      step: step.action,
+      from: step.fromState,
+      to: step.toState,
+      note: step.note,
+    })),
+    auditEntries: audit.map(auditView),
+    auditEntriesAboutYou: aboutYou.map(auditView),
   };
 }

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DEPARTMENT_ORDER } from "./grouping";
 import { jobIdSchema } from "./schemas";
+import { isPrintableText, normaliseLineBreaks, UNSAFE_TEXT_MESSAGE } from "../validations/text";
 
 /** Longest text each field takes; the whole request is bounded by the API's body limit as well. */
 export const OPENING_LIMITS = {
@@ -23,12 +24,21 @@ const RESERVED_JOB_IDS = new Set(["new", "preview"]);
 
 const newJobIdSchema = jobIdSchema.refine((id) => !RESERVED_JOB_IDS.has(id), "is a word the console keeps for itself; choose another id");
 
+/** A field's text: the printable-text rule of every other field (lib/validations/text.ts), trimmed, not empty, at most `max`. */
 const text = (max: number, what: string) =>
-  z
-    .string({ error: `Enter the ${what}.` })
-    .trim()
-    .min(1, `Enter the ${what}.`)
-    .max(max, `The ${what} may be at most ${max} characters.`);
+  z.preprocess(
+    normaliseLineBreaks,
+    z
+      .string({ error: `Enter the ${what}.` })
+      .refine(isPrintableText, UNSAFE_TEXT_MESSAGE)
+      .trim()
+      .min(1, `Enter the ${what}.`)
+      .max(max, `The ${what} may be at most ${max} characters.`),
+  );
+
+/** A rich field as it is being typed (a preview): may be empty, printable, at most `max`. */
+export const draftText = (max: number, message: string) =>
+  z.preprocess(normaliseLineBreaks, z.string().refine(isPrintableText, UNSAFE_TEXT_MESSAGE).max(max, message).default(""));
 
 const isoDate = (what: string) => z.iso.date({ error: `Enter the ${what} as a date (YYYY-MM-DD).` });
 
@@ -78,8 +88,8 @@ export const confirmedTransitionSchema = z.object({ version: versionSchema.optio
 /** POST /api/ops/job-openings/preview: the rich fields as they are being typed. */
 export const previewSchema = z.object({
   format: contentFormatSchema,
-  requirements: z.string().max(OPENING_LIMITS.requirements, `The requirements may be at most ${OPENING_LIMITS.requirements} characters.`).default(""),
-  benefits: z.string().max(OPENING_LIMITS.benefits, `The benefits may be at most ${OPENING_LIMITS.benefits} characters.`).default(""),
+  requirements: draftText(OPENING_LIMITS.requirements, `The requirements may be at most ${OPENING_LIMITS.requirements} characters.`),
+  benefits: draftText(OPENING_LIMITS.benefits, `The benefits may be at most ${OPENING_LIMITS.benefits} characters.`),
 });
 
 export type CreateOpeningInput = z.infer<typeof createOpeningSchema>;

@@ -10,7 +10,8 @@ import "server-only";
 import { z } from "zod";
 import { ApiError, type ErrorIssue } from "../api/errors";
 import type { JobOpeningTranslation as TranslationRow } from "../generated/prisma/client";
-import { OPENING_LIMITS } from "./console-schemas";
+import { draftText, OPENING_LIMITS } from "./console-schemas";
+import { isPrintableText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
 import { renderRichText, type RichTextFormat } from "./rich-text";
 import { TRANSLATED_OPENING_FIELDS, TRANSLATED_WIRE_FIELDS, translatedFieldsOf, wireFieldName, type JobOpening, type TranslatedOpeningField, type TranslatedWireField } from "./types";
 
@@ -65,8 +66,11 @@ export function readDutchChange(body: unknown): { change: DutchChange; issues: E
     else if (typeof value !== "string") {
       issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} must be text.` });
       fields[field] = "";
+    } else if (!isPrintableText(value)) {
+      issues.push({ path: `nl.${field}`, message: UNSAFE_TEXT_MESSAGE });
+      fields[field] = "";
     } else {
-      fields[field] = value.trim();
+      fields[field] = value.replace(/\r\n?/g, "\n").trim();
       if (fields[field].length > DUTCH_LIMITS[field]) {
         issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} may be at most ${DUTCH_LIMITS[field]} characters.` });
       }
@@ -143,7 +147,7 @@ export function toTranslationPayload(translation: OpsTranslation | null) {
 /** The Dutch rich fields of a preview request, when it has them. */
 export const dutchPreviewSchema = z
   .object({
-    requirements: z.string().max(OPENING_LIMITS.requirements, `The Dutch requirements may be at most ${OPENING_LIMITS.requirements} characters.`).default(""),
-    benefits: z.string().max(OPENING_LIMITS.benefits, `The Dutch benefits may be at most ${OPENING_LIMITS.benefits} characters.`).default(""),
+    requirements: draftText(OPENING_LIMITS.requirements, `The Dutch requirements may be at most ${OPENING_LIMITS.requirements} characters.`),
+    benefits: draftText(OPENING_LIMITS.benefits, `The Dutch benefits may be at most ${OPENING_LIMITS.benefits} characters.`),
   })
   .optional();

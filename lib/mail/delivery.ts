@@ -5,7 +5,7 @@ import "server-only";
 import { enqueue, type QueuedTask } from "../queue";
 import type { AfterCommit } from "../queue/after-commit";
 import type { MailMessage } from "./messages";
-import { enqueueMail, type MailTransaction } from "./outbox";
+import { enqueueMail, type EnqueueOptions, type MailTransaction } from "./outbox";
 
 export const DELIVER_MAIL = "deliver-mail";
 
@@ -25,8 +25,8 @@ export async function nudgeMailDelivery(ids: string | readonly string[]): Promis
 }
 
 /** Queues `message` in the caller's transaction and has it sent once that transaction has committed. */
-export async function queueMail(tx: MailTransaction, after: AfterCommit, message: MailMessage): Promise<{ id: string }> {
-  const queued = await enqueueMail(tx, message);
+export async function queueMail(tx: MailTransaction, after: AfterCommit, message: MailMessage, options?: EnqueueOptions): Promise<{ id: string }> {
+  const queued = await enqueueMail(tx, message, options);
   after.send(mailDeliveryTask(queued.id));
   return queued;
 }

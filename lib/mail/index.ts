@@ -29,7 +29,7 @@ export {
   type MailContent,
 } from "./messages";
 export { siteLink } from "./links";
-export { enqueueMail, type MailTransaction } from "./outbox";
+export { enqueueMail, forgetMailTo, type EnqueueOptions, type MailTransaction } from "./outbox";
 export { nudgeMailDelivery, queueMail } from "./delivery";
 export { mailTransportConfig, mailSender, describeSmtpUrl } from "./transport";
 export { listDevMailbox, type DevMail } from "./dev-mailbox";

@@ -18,9 +18,23 @@ export type MailTransaction = Prisma.TransactionClient;
  * A mail whose builder was not told the reader's language is written in the language of the account
  * at its address (English for an address without one).
  */
-export async function enqueueMail(tx: MailTransaction, message: MailMessage): Promise<{ id: string }> {
+export async function enqueueMail(tx: MailTransaction, message: MailMessage, { forgetWhenDone = false }: EnqueueOptions = {}): Promise<{ id: string }> {
   const { to, subject, text, html } = mailMessageSchema.parse(await inRecipientsLanguage(tx, message));
-  return tx.outboxMessage.create({ data: { recipient: to, subject, text, html }, select: { id: true } });
+  return tx.outboxMessage.create({ data: { recipient: to, subject, text, html, forgetWhenDone }, select: { id: true } });
+}
+
+export type EnqueueOptions = {
+  /** Delete the row once the mail is sent or given up on, instead of keeping it (the goodbye to an erased account). */
+  forgetWhenDone?: boolean;
+};
+
+/**
+ * Erasure: removes every row addressed to `address` (any case), inside the caller's transaction: mail not
+ * sent yet is not sent, and the record of mail sent or given up on goes too. Returns how many rows went.
+ */
+export async function forgetMailTo(tx: MailTransaction, address: string): Promise<number> {
+  const { count } = await tx.outboxMessage.deleteMany({ where: { recipient: { equals: address, mode: "insensitive" } } });
+  return count;
 }
 
 async function inRecipientsLanguage(tx: MailTransaction, message: MailMessage): Promise<MailMessage> {
@@ -45,8 +59,12 @@ export async function claimOutboxMessage(db: PrismaClient, id: string, claimSeco
   return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: Number(row.attempts) };
 }
 
-/** Records a delivery and empties the bodies: a sent link (a reset token) has no reason to stay in the database. */
+/**
+ * Records a delivery and empties the bodies: a sent link (a reset token) has no reason to stay in the
+ * database. A row to be forgotten (enqueueMail's forgetWhenDone) is deleted instead.
+ */
 export async function markOutboxSent(db: PrismaClient, id: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM "mail_outbox" WHERE "id" = ${id}::uuid AND "forget_when_done"`;
   await db.$executeRaw`
     UPDATE "mail_outbox" SET "sent_at" = now(), "claimed_until" = NULL, "last_error" = NULL, "text" = '', "html" = ''
      WHERE "id" = ${id}::uuid`;
@@ -56,10 +74,12 @@ export async function markOutboxSent(db: PrismaClient, id: string): Promise<void
  * Records a failed attempt. With `retryInSeconds` the row becomes due again then, and the time is
  * returned; without, the mail is given up on (`failed_at`): its bodies are emptied, as a sent mail's
  * are (a link in them may hold a token, and the outbox is no place to keep one), and the row stays
- * 30 days with its recipient, subject and last error for an operator.
+ * 30 days with its recipient, subject and last error for an operator. A row to be forgotten
+ * (enqueueMail's forgetWhenDone) is deleted instead.
  */
 export async function recordOutboxFailure(db: PrismaClient, id: string, error: string, retryInSeconds: number | null): Promise<Date | null> {
   if (retryInSeconds === null) {
+    await db.$executeRaw`DELETE FROM "mail_outbox" WHERE "id" = ${id}::uuid AND "forget_when_done"`;
     await db.$executeRaw`
       UPDATE "mail_outbox" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = ${error}, "text" = '', "html" = ''
        WHERE "id" = ${id}::uuid`;

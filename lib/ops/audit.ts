@@ -1,6 +1,9 @@
 // The audit log: every change an operator makes, with who, when, what, and the record before and after.
 // Rows are only ever added (a database trigger refuses UPDATE and DELETE); an entry is written in the same
 // transaction as the change it describes, so a change that did not happen is never logged as done.
+// People are named by account id, never by address: the log outlives the accounts it names and cannot be
+// changed, so an address written into it could never be erased. Addresses are looked up when the log is
+// shown; an erased account's id finds none.
 import "server-only";
 import { getDb } from "../db";
 import type { Prisma } from "../generated/prisma/client";
@@ -27,12 +30,11 @@ function snapshot(value: unknown): Prisma.InputJsonValue | undefined {
   ) as Prisma.InputJsonValue;
 }
 
-/** Appends one entry, inside the caller's transaction. */
-export async function recordAudit(tx: Tx, operator: Pick<Operator, "id" | "email">, record: AuditRecord): Promise<void> {
+/** Appends one entry, inside the caller's transaction. `before` and `after` name people by id (userId, homeownerId), never by address. */
+export async function recordAudit(tx: Tx, operator: Pick<Operator, "id">, record: AuditRecord): Promise<void> {
   await tx.auditEntry.create({
     data: {
       actorId: operator.id,
-      actorEmail: operator.email,
       action: record.action,
       targetType: record.targetType,
       targetId: String(record.targetId),
@@ -42,22 +44,47 @@ export async function recordAudit(tx: Tx, operator: Pick<Operator, "id" | "email
   });
 }
 
+/** The keys of a before/after record that hold an account's id. */
+export const PERSON_ID_KEYS = ["userId", "homeownerId"] as const;
+
 export type AuditEntryView = {
   id: string;
   createdAt: Date;
-  actorEmail: string;
+  actorId: string | null;
+  /** The operator's address as it is now; null once their account is gone. */
+  actorEmail: string | null;
   action: string;
   targetType: string;
   targetId: string;
   before: unknown;
   after: unknown;
+  /** The address of each account id the entry names (actor, target user, PERSON_ID_KEYS); null once erased. */
+  emails: Record<string, string | null>;
 };
+
+/** The largest id the log can hold (a PostgreSQL bigint); a cursor beyond it names nothing. */
+const MAX_AUDIT_ID = 9_223_372_036_854_775_807n;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The newest entries first, `AUDIT_PAGE_SIZE` a page, optionally for one target. */
+/** `?before=<id>` of the log's pages: a whole number the log's ids can reach, else none (the newest page). */
+export function parseAuditCursor(value: unknown): bigint | undefined {
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,18}$/.test(value)) return undefined;
+  const cursor = BigInt(value);
+  return cursor <= MAX_AUDIT_ID ? cursor : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function personIdsIn(record: unknown): string[] {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return [];
+  return PERSON_ID_KEYS.map((key) => (record as Record<string, unknown>)[key]).filter((id): id is string => typeof id === "string" && UUID.test(id));
+}
+
+/** The newest entries first, `AUDIT_PAGE_SIZE` a page, optionally for one target; the addresses of the people they name looked up now. */
 export async function listAudit({ before, targetType, targetId }: { before?: bigint; targetType?: string; targetId?: string } = {}): Promise<AuditEntryView[]> {
-  const rows = await (await getDb()).auditEntry.findMany({
+  const db = await getDb();
+  const rows = await db.auditEntry.findMany({
     where: {
       ...(before !== undefined ? { id: { lt: before } } : {}),
       ...(targetType ? { targetType } : {}),
@@ -66,14 +93,29 @@ export async function listAudit({ before, targetType, targetId }: { before?: big
     orderBy: { id: "desc" },
     take: AUDIT_PAGE_SIZE,
   });
-  return rows.map((row) => ({
-    id: row.id.toString(),
-    createdAt: row.createdAt,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    before: row.before,
-    after: row.after,
-  }));
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (row.actorId) ids.add(row.actorId);
+    if (row.targetType === "user" && UUID.test(row.targetId)) ids.add(row.targetId);
+    for (const id of [...personIdsIn(row.before), ...personIdsIn(row.after)]) ids.add(id);
+  }
+  const accounts = ids.size ? await db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, email: true } }) : [];
+  const found = new Map(accounts.map((account) => [account.id, account.email]));
+  const emailOf = (id: string) => found.get(id) ?? null;
+  return rows.map((row) => {
+    const named = [row.actorId, row.targetType === "user" ? row.targetId : null, ...personIdsIn(row.before), ...personIdsIn(row.after)];
+    const emails = Object.fromEntries(named.filter((id): id is string => id !== null && UUID.test(id)).map((id) => [id, emailOf(id)]));
+    return {
+      id: row.id.toString(),
+      createdAt: row.createdAt,
+      actorId: row.actorId,
+      actorEmail: row.actorId ? emailOf(row.actorId) : null,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      before: row.before,
+      after: row.after,
+      emails,
+    };
+  });
 }

@@ -36,6 +36,8 @@ export type RosterEntry = {
   accountState: AccountState;
   /** The account's address (operators only); null without an account. */
   email: string | null;
+  /** The account's id; null without an account. */
+  userId: string | null;
 };
 
 /** Hourly prices an operator may set, in euros. */
@@ -51,6 +53,7 @@ const rosterColumns = {
   rating: true,
   available: true,
   suspended: true,
+  userId: true,
   user: {
     select: {
       email: true,
@@ -81,12 +84,13 @@ function toEntry(row: RosterRow): RosterEntry {
     suspended: row.suspended,
     accountState: accountStateOf(row),
     email: row.user?.email ?? null,
+    userId: row.userId,
   };
 }
 
-/** What the audit log keeps of a handyman before and after a change. */
+/** What the audit log keeps of a handyman before and after a change: their account by id, never its address (lib/ops/audit.ts). */
 function auditView(entry: RosterEntry) {
-  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskType: entry.taskType, suspended: entry.suspended, accountState: entry.accountState, email: entry.email };
+  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskType: entry.taskType, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
 }
 
 /** Every handyman, by id. */
@@ -127,8 +131,8 @@ export async function inviteFromConsole(operator: Operator, id: number, email: u
           action: "invite_handyman",
           targetType: "handyman",
           targetId: id,
-          before: { name: after.name, accountState: "no_account", email: null },
-          after: { name: after.name, accountState: after.accountState, email: invitation.email, userId: invitation.userId },
+          before: { name: after.name, accountState: "no_account", userId: null },
+          after: { name: after.name, accountState: after.accountState, userId: invitation.userId },
         });
       },
     });

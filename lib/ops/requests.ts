@@ -1,8 +1,9 @@
 // The requests overview of the operator console: every request with its state, filtered by state, city,
 // trade and the day it was sent, with counts per state; one request in detail with its timeline and
-// offers; and the one change an operator makes here, cancelling on the homeowner's behalf. The
-// homeowner's email address appears only on the detail view, and every such view is written to the audit
-// log (who looked at whose address, when).
+// offers; and the one change an operator makes here, cancelling on the homeowner's behalf. Reading
+// writes nothing; the homeowner's email address is shown only when an operator asks for it with a POST
+// ("Show email"), and each such request is written to the audit log (who looked at whose address, when;
+// the homeowner named by id).
 import "server-only";
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
@@ -24,18 +25,25 @@ export const OVERVIEW_LIMIT = 200;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The years a filter's day may fall in: the database's timestamps, and the day after the last one, stay ordinary dates. */
+const FILTER_YEARS = { first: 2000, last: 2999 } as const;
+
 function isCalendarDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const day = (label: string) =>
-  z
-    .string({ error: `Give the ${label} day as a date (YYYY-MM-DD).` })
+const day = (label: string) => {
+  const message = `Give the ${label} day as a date (YYYY-MM-DD) between ${FILTER_YEARS.first} and ${FILTER_YEARS.last}.`;
+  return z
+    .string({ error: message })
     .trim()
-    .refine((value) => value === "" || isCalendarDay(value), `Give the ${label} day as a date (YYYY-MM-DD).`)
+    .refine((value) => value === "" || isCalendarDay(value), message)
     .transform((value) => value || undefined);
+};
 
 const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -190,7 +198,8 @@ export type OpsRequestDetail = OverviewRow & {
   details: string;
   criterion: string | null;
   proposedDate: string | null;
-  homeownerEmail: string;
+  /** The homeowner's account; their address only through revealHomeownerEmail. */
+  homeownerId: string;
   timeline: OpsTimelineEntry[];
   offers: OpsOffer[];
   review: { stars: number; text: string } | null;
@@ -205,81 +214,87 @@ export function parseRequestId(value: unknown): string {
   return parsed.data;
 }
 
+/** One request in full, without its homeowner's address; it only reads (a GET may be sent by any link). 404 for an unknown id. */
+export async function viewRequest(id: string): Promise<OpsRequestDetail> {
+  const db = await getDb();
+  const row = await db.repairRequest.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      createdAt: true,
+      state: true,
+      city: true,
+      taskType: true,
+      date: true,
+      details: true,
+      criterion: true,
+      proposedDate: true,
+      userId: true,
+      offers: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, status: true, createdAt: true, expiresAt: true, answeredAt: true, declineReason: true, handyman: { select: { id: true, name: true } } },
+      },
+      events: {
+        orderBy: { id: "asc" },
+        select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true } } },
+      },
+      review: { select: { stars: true, text: true } },
+    },
+  });
+  if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
+  const holder = row.offers.find((offer) => offer.status === "open" || offer.status === "accepted");
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    state: row.state,
+    city: fromDbCity(row.city),
+    taskType: fromDbTaskType(row.taskType),
+    date: row.date.toISOString().slice(0, 10),
+    handyman: holder?.handyman.name ?? null,
+    details: row.details,
+    criterion: row.criterion,
+    proposedDate: row.proposedDate ? row.proposedDate.toISOString().slice(0, 10) : null,
+    homeownerId: row.userId,
+    timeline: row.events.map((event) => ({
+      id: event.id.toString(),
+      at: event.at.toISOString(),
+      actorRole: event.actorRole,
+      action: event.action,
+      from: event.fromState,
+      to: event.toState,
+      handyman: event.handyman?.name ?? null,
+      note: event.note,
+    })),
+    offers: row.offers.map((offer) => ({
+      id: offer.id,
+      handyman: offer.handyman,
+      status: offer.status,
+      createdAt: offer.createdAt.toISOString(),
+      expiresAt: offer.expiresAt.toISOString(),
+      answeredAt: offer.answeredAt?.toISOString() ?? null,
+      declineReason: offer.declineReason,
+    })),
+    review: row.review,
+    cancellable: canTake("cancel", row.state, "operator"),
+  };
+}
+
 /**
- * One request in full, with its homeowner's address; the view is written to the audit log (action
- * "view_homeowner_email") in the same transaction as the read. 404 for an unknown id, logging nothing.
+ * The address of request `id`'s homeowner, for an operator who asked for it (a POST): the look is written
+ * to the audit log (action "view_homeowner_email", the homeowner by id) in the same transaction as the
+ * read. 404 for an unknown id, logging nothing.
  */
-export async function viewRequest(operator: Operator, id: string): Promise<OpsRequestDetail> {
+export async function revealHomeownerEmail(operator: Operator, id: string): Promise<{ requestId: string; homeownerId: string; email: string }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const row = await tx.repairRequest.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        createdAt: true,
-        state: true,
-        city: true,
-        taskType: true,
-        date: true,
-        details: true,
-        criterion: true,
-        proposedDate: true,
-        user: { select: { id: true, email: true } },
-        offers: {
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          select: { id: true, status: true, createdAt: true, expiresAt: true, answeredAt: true, declineReason: true, handyman: { select: { id: true, name: true } } },
-        },
-        events: {
-          orderBy: { id: "asc" },
-          select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true } } },
-        },
-        review: { select: { stars: true, text: true } },
-      },
-    });
+    const row = await tx.repairRequest.findUnique({ where: { id }, select: { id: true, user: { select: { id: true, email: true } } } });
     if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
-    await recordAudit(tx, operator, {
-      action: "view_homeowner_email",
-      targetType: "request",
-      targetId: row.id,
-      after: { homeownerId: row.user.id, homeownerEmail: row.user.email },
-    });
-    const holder = row.offers.find((offer) => offer.status === "open" || offer.status === "accepted");
-    return {
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      state: row.state,
-      city: fromDbCity(row.city),
-      taskType: fromDbTaskType(row.taskType),
-      date: row.date.toISOString().slice(0, 10),
-      handyman: holder?.handyman.name ?? null,
-      details: row.details,
-      criterion: row.criterion,
-      proposedDate: row.proposedDate ? row.proposedDate.toISOString().slice(0, 10) : null,
-      homeownerEmail: row.user.email,
-      timeline: row.events.map((event) => ({
-        id: event.id.toString(),
-        at: event.at.toISOString(),
-        actorRole: event.actorRole,
-        action: event.action,
-        from: event.fromState,
-        to: event.toState,
-        handyman: event.handyman?.name ?? null,
-        note: event.note,
-      })),
-      offers: row.offers.map((offer) => ({
-        id: offer.id,
-        handyman: offer.handyman,
-        status: offer.status,
-        createdAt: offer.createdAt.toISOString(),
-        expiresAt: offer.expiresAt.toISOString(),
-        answeredAt: offer.answeredAt?.toISOString() ?? null,
-        declineReason: offer.declineReason,
-      })),
-      review: row.review,
-      cancellable: canTake("cancel", row.state, "operator"),
-    };
+    await recordAudit(tx, operator, { action: "view_homeowner_email", targetType: "request", targetId: row.id, after: { homeownerId: row.user.id } });
+    return { requestId: row.id, homeownerId: row.user.id, email: row.user.email };
   });
 }
+
+
 
 export const MAX_CANCEL_REASON_LENGTH = 500;
 

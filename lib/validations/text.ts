@@ -14,7 +14,7 @@ export function isPrintableText(value: string): boolean {
 }
 
 /** Browsers send a textarea's line breaks as CRLF; store them as "\n" so every reader sees one kind. */
-function normaliseLineBreaks(value: unknown): unknown {
+export function normaliseLineBreaks(value: unknown): unknown {
   return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value;
 }
 

@@ -69,7 +69,12 @@ export async function withEmptyDatabase<T>(fn: (connection: Connection, url?: st
   assertLocalDatabase(url);
   const name = `fixwell_tmp_${randomBytes(6).toString("hex")}`;
   const admin = await connect({ databaseUrl: url, poolMax: 1 });
-  await admin.withSql((sql) => sql.exec(`CREATE DATABASE "${name}"`));
+  // Creating and dropping a database waits for a checkpoint, which on a busy server takes longer than the
+  // pool's statement limit; the admin connection is not a request and has none.
+  await admin.withSql(async (sql) => {
+    await sql.exec("SET statement_timeout = 0");
+    await sql.exec(`CREATE DATABASE "${name}"`);
+  });
   const tempUrl = new URL(url);
   tempUrl.pathname = `/${name}`;
   const connection = await connect({ databaseUrl: tempUrl.toString(), poolMax: 4 });
@@ -77,7 +82,10 @@ export async function withEmptyDatabase<T>(fn: (connection: Connection, url?: st
     return await fn(connection, tempUrl.toString());
   } finally {
     await connection.close();
-    await admin.withSql((sql) => sql.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await admin.withSql(async (sql) => {
+      await sql.exec("SET statement_timeout = 0");
+      await sql.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    });
     await admin.close();
   }
 }

@@ -30,6 +30,8 @@ vi.mock("next/navigation", () => ({
   // Pages rendered by a test have no [locale] segment: links stay English.
   useParams: () => null,
   usePathname: () => "/",
+  useSearchParams: () => new URLSearchParams(),
+  useRouter: () => ({ replace: () => {}, refresh: () => {}, push: () => {} }),
 }));
 
 /** A posted form with these text fields. */

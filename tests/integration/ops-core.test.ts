@@ -117,7 +117,7 @@ describe("the audit log", () => {
     await db.$transaction((tx) => recordAudit(tx, operator, { action: "suspend", targetType: "handyman", targetId: 3, before: { suspended: false }, after: { suspended: true } }));
     const entries = await listAudit();
     expect(entries.map((e) => e.action)).toEqual(["suspend", "edit"]);
-    expect(entries[1]).toMatchObject({ actorEmail: "ada.ops@example.test", targetType: "handyman", targetId: "3", before: { price: 40 }, after: { price: 45 } });
+    expect(entries[1]).toMatchObject({ actorId: operator.id, actorEmail: "ada.ops@example.test", targetType: "handyman", targetId: "3", before: { price: 40 }, after: { price: 45 } });
   });
 
   it("is written in the change's transaction: a change that fails leaves no entry", async () => {

@@ -92,9 +92,11 @@ describe("inviting a handyman", () => {
     expect((await roster(operator)).find((h) => h.id === 34)).toMatchObject({ accountState: "active" });
 
     const [entry] = await auditFor(34);
-    expect(entry).toMatchObject({ action: "invite_handyman", actorId: operator.id, actorEmail: operator.email });
-    expect(entry.before).toMatchObject({ accountState: "no_account", email: null });
-    expect(entry.after).toMatchObject({ accountState: "invited", email: "lina@example.test" });
+    // The log names the invited account by id, never by address.
+    expect(entry).toMatchObject({ action: "invite_handyman", actorId: operator.id });
+    expect(entry.before).toMatchObject({ accountState: "no_account", userId: null });
+    expect(entry.after).toMatchObject({ accountState: "invited", userId: user.id });
+    expect(JSON.stringify(entry.after)).not.toContain("lina@example.test");
   });
 
   it.each<[string, number | string, unknown, number]>([

@@ -268,6 +268,7 @@ describe("refusing a Dutch version", () => {
     ["a field that is not text", dutch({ role: 42 }), "nl.role"],
     ["a field that is too long", dutch({ role: "r".repeat(121) }), "nl.role"],
     ["requirements that are nothing but script", dutch({ requirements: "<script>alert(1)</script>" }), "nl.requirements"],
+    ["a NUL in a field", dutch({ about: "Over\u0000ons" }), "nl.about"],
   ])("refuses %s with 400 naming the field", async (_what, nl, path) => {
     const body = draft();
     await api.create(operator, body);

@@ -59,6 +59,11 @@ beforeAll(async () => {
 }, 60_000);
 
 const { nastyString } = hostileValues(["a".repeat(300), "\u0000", "new", "preview"]);
+// Text with control characters, a NUL among them, or broken Unicode somewhere inside: refused like any field's.
+const unprintable = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom("\u0000", "\u0007", "\u001b", "\u007f", "\u0085", "\ud800", "\r", "\u0000\u0000"), fc.string({ maxLength: 20 }))
+  .map(([head, bad, tail]) => `${head || "x"}${bad}${tail}`);
+const anyText = (maxLength: number) => fc.oneof(fc.string({ maxLength }), fc.string({ maxLength, unit: "binary" }), unprintable);
 
 const jobIdArb = fc.oneof(fc.constantFrom(DRAFT_ID, "no-such-opening", "UPPER", "a".repeat(65)), nastyString, fc.constant("__published__"));
 const resolveId = (id: string) => (id === "__published__" ? publishedId : id);
@@ -69,7 +74,7 @@ const cookieFor = (who: string) =>
 
 const headerArb = headerChoice();
 
-const dutchText = (valid: string) => fc.oneof(fc.constant(valid), fc.constantFrom("", "   ", null), nastyString, fc.integer(), fc.string({ maxLength: 60 }));
+const dutchText = (valid: string) => fc.oneof(fc.constant(valid), fc.constantFrom("", "   ", null), nastyString, fc.integer(), anyText(60));
 
 const VALID_DUTCH = {
   department: "Operations",
@@ -109,18 +114,18 @@ const openingBody = fc.record(
     job_id: fc.oneof(fc.constantFrom(DRAFT_ID, "fuzz-new-opening", "new"), nastyString, fc.integer()),
     version: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom("1", "x", null, 1.5, 2 ** 40)),
     department: fc.oneof(fc.constantFrom("Engineering", "Operations", "Sales"), nastyString, fc.integer()),
-    role: fc.oneof(fc.constantFrom("Fuzzer"), nastyString, fc.constant(null)),
-    location: fc.oneof(fc.constantFrom("Amsterdam"), nastyString),
+    role: fc.oneof(fc.constantFrom("Fuzzer"), nastyString, fc.constant(null), unprintable),
+    location: fc.oneof(fc.constantFrom("Amsterdam"), nastyString, unprintable),
     start_date: fc.oneof(fc.integer({ min: -30, max: 60 }).map((offset) => amsterdamDay(offset)), fc.constantFrom("2027-02-30", "tomorrow", "9999-12-31"), nastyString),
     closes_on: fc.oneof(fc.integer({ min: -30, max: 60 }).map((offset) => amsterdamDay(offset)), fc.constantFrom("", null), nastyString),
-    description: fc.oneof(fc.string({ maxLength: 100 }), fc.string({ minLength: 490, maxLength: 520 })),
-    about: fc.string({ maxLength: 100 }),
-    overview: fc.string({ maxLength: 100 }),
+    description: fc.oneof(anyText(100), fc.string({ minLength: 490, maxLength: 520 })),
+    about: anyText(100),
+    overview: anyText(100),
     content_format: fc.oneof(fc.constantFrom("html", "markdown", "rtf"), nastyString),
-    requirements: fc.oneof(fc.constantFrom("<p>ok</p>", "<script>x</script>", "- a\n- b", "<img src=x onerror=1>"), fc.string({ maxLength: 200 })),
-    benefits: fc.oneof(fc.constantFrom("<p>ok</p>", "", "**b**"), fc.string({ maxLength: 200 })),
-    interview_time: fc.string({ maxLength: 50 }),
-    apply: fc.string({ maxLength: 50 }),
+    requirements: fc.oneof(fc.constantFrom("<p>ok</p>", "<script>x</script>", "- a\n- b", "<img src=x onerror=1>", "<p>a\u0000b</p>"), anyText(200)),
+    benefits: fc.oneof(fc.constantFrom("<p>ok</p>", "", "**b**", "**\u0000**"), anyText(200)),
+    interview_time: anyText(50),
+    apply: anyText(50),
     password: fc.oneof(fc.constant(PASSWORD), nastyString, fc.integer()),
     format: fc.oneof(fc.constantFrom("html", "markdown"), nastyString),
     nl: dutchBody,

@@ -84,7 +84,7 @@ const api = {
 };
 
 async function auditOf(targetId: string) {
-  return (await getDb()).auditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { action: true, actorEmail: true, before: true, after: true } });
+  return (await getDb()).auditEntry.findMany({ where: { targetId }, orderBy: { id: "asc" }, select: { action: true, actorId: true, before: true, after: true } });
 }
 
 /** Runs a refused change and checks that nothing at all was written and nothing revalidated. */
@@ -132,7 +132,7 @@ describe("create", () => {
     expect(revalidateTag).toHaveBeenCalledWith("job-openings", { expire: 0 });
     const audit = await auditOf(body.job_id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "job_opening.create", actorEmail: operator.email, before: null });
+    expect(audit[0]).toMatchObject({ action: "job_opening.create", actorId: operator.id, before: null });
     expect(audit[0].after).toMatchObject({ jobId: body.job_id, status: "draft" });
 
     expect((await listJobOpeningSummaries()).map((o) => o.jobId)).not.toContain(body.job_id);
@@ -168,6 +168,9 @@ describe("create", () => {
     ["a missing field", { apply: undefined }, "apply"],
     ["HTML that is nothing but script", { requirements: "<script>alert(1)</script>" }, "requirements"],
     ["a closing date in the past", { closes_on: amsterdamDay(-3) }, "closes_on"],
+    ["a NUL in the text", { about: "About\u0000us" }, "about"],
+    ["a control character in a one-line field", { role: "Plumber\u001b[2J" }, "role"],
+    ["broken Unicode in rich text", { requirements: "<p>\ud800</p>" }, "requirements"],
   ])("refuses %s with 400 naming the field", async (_what, overrides, field) => {
     const outcome = await expectRefused(() => api.create(operator, draft(overrides)), 400);
     expect(outcome.body.error?.issues?.map((issue) => issue.path)).toContain(field);

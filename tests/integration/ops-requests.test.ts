@@ -1,20 +1,22 @@
 // The requests overview of the operator console, through its API handlers and server action against a
 // real database and a real SMTP server: filters (bad values are a clear 400, never a 500) and counts per
-// state; the detail view with its timeline, whose homeowner's address is shown only there and whose every
-// view is in the audit log; and cancelling on the homeowner's behalf, which mails them the reason, is
+// state; the detail view with its timeline, which writes nothing (page or API) and shows the homeowner's
+// address only on a POST ("Show email"), each one in the audit log; and cancelling on the homeowner's behalf, which mails them the reason, is
 // audited, and is refused with 409 once the request is done. Every refusal changes nothing.
 import { describe, expect, it } from "vitest";
 import { actionRequest, form, redirectOf } from "../helpers/server-action";
 import * as listRoute from "../../app/api/ops/requests/route";
 import * as detailRoute from "../../app/api/ops/requests/[requestId]/route";
 import * as cancelRoute from "../../app/api/ops/requests/[requestId]/cancel/route";
+import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
 import { getDb, snapshotTables } from "../helpers/db";
+import { elementTreeText } from "../helpers/element-tree";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, storedLife, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
 import { apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
 import { linkIn, waitForMailTo, withMailWorker } from "../helpers/smtp";
 
-const { cancelForHomeownerAction, filterRequestsAction } = await import("@/lib/ops/requests-actions");
+const { cancelForHomeownerAction, filterRequestsAction, showHomeownerEmailAction } = await import("@/lib/ops/requests-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { getRequestDetailsOrThrow } = await import("@/lib/requests/details");
 const workflow = await import("@/lib/requests/workflow");
@@ -38,6 +40,9 @@ async function list(operator: TestUser, query = ""): Promise<Overview> {
 
 const detail = (operator: TestUser, id: string) =>
   detailRoute.GET(apiRequest("GET", `/api/ops/requests/${id}`, { cookie: operator.cookie }), routeContext({ requestId: id }));
+
+const revealEmail = (operator: TestUser, id: string) =>
+  emailRoute.POST(apiRequest("POST", `/api/ops/requests/${id}/homeowner-email`, { cookie: operator.cookie }), routeContext({ requestId: id }));
 
 const cancel = (operator: TestUser, id: string, body: unknown) =>
   cancelRoute.POST(apiRequest("POST", `/api/ops/requests/${id}/cancel`, { cookie: operator.cookie, body }), routeContext({ requestId: id }));
@@ -109,26 +114,66 @@ describe("the overview's filter form", () => {
 });
 
 describe("the detail view", () => {
-  it("shows the timeline, the offers and the homeowner's address, and logs each view", async () => {
+  it("shows the timeline and the offers, names the homeowner by id only, and writes nothing", async () => {
     const { operator, offered, owner } = await scene();
-    const before = await (await getDb()).auditEntry.count();
+    const before = await snapshotTables();
     const response = await detail(operator, offered);
     expect(response.status).toBe(200);
     const { request } = (await response.json()) as { request: Record<string, unknown> & { timeline: { action: string }[]; offers: { handyman: { id: number }; status: string }[] } };
-    expect(request).toMatchObject({ id: offered, state: "offered", homeownerEmail: "owner@example.test", handyman: "Nina", cancellable: true });
+    expect(request).toMatchObject({ id: offered, state: "offered", homeownerId: owner.id, handyman: "Nina", cancellable: true });
+    expect(JSON.stringify(request)).not.toContain(owner.email);
     expect(request.timeline.map((e) => e.action)).toEqual(["offer"]);
     expect(request.offers).toMatchObject([{ handyman: { id: 18 }, status: "open" }]);
     await detail(operator, offered);
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("renders the detail page without writing anything and without the homeowner's address", async () => {
+    const { operator, offered, owner } = await scene();
+    actionRequest.headers = new Headers({ cookie: operator.cookie });
+    const { default: OpsRequestPage } = await import("@/app/[locale]/ops/requests/[requestId]/page");
+    const before = await snapshotTables();
+    const page = elementTreeText(await OpsRequestPage({ params: Promise.resolve({ requestId: offered }) }));
+    expect(page).toContain("<ShowEmailForm>");
+    expect(page).toContain(offered);
+    expect(page).not.toContain(owner.email);
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("reveals the homeowner's address on a POST, and logs each look by account id", async () => {
+    const { operator, offered, owner } = await scene();
+    const count = await (await getDb()).auditEntry.count();
+    const response = await revealEmail(operator, offered);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ requestId: offered, homeownerId: owner.id, email: "owner@example.test" });
+    await revealEmail(operator, offered);
     const entries = await (await getDb()).auditEntry.findMany({ where: { targetType: "request", targetId: offered } });
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ action: "view_homeowner_email", actorId: operator.id, actorEmail: operator.email, after: { homeownerId: owner.id, homeownerEmail: owner.email } });
-    expect(await (await getDb()).auditEntry.count()).toBe(before + 2);
+    expect(entries[0]).toMatchObject({ action: "view_homeowner_email", actorId: operator.id, after: { homeownerId: owner.id } });
+    expect(JSON.stringify(entries.map((entry) => ({ ...entry, id: String(entry.id) })))).not.toContain(owner.email);
+    expect(await (await getDb()).auditEntry.count()).toBe(count + 2);
+  });
+
+  it("reveals it from the page's \"Show email\" form, audited; a stranger's post is the console's 404", async () => {
+    const { operator, offered, owner } = await scene();
+    actionRequest.headers = new Headers({ cookie: operator.cookie });
+    expect(await showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: offered }))).toMatchObject({ email: owner.email, message: null });
+    expect(await (await getDb()).auditEntry.count({ where: { action: "view_homeowner_email", targetId: offered } })).toBe(1);
+    const refused = await showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: "nope" }));
+    expect(refused).toMatchObject({ message: "That request was not found." });
+    expect(refused.email).toBeUndefined();
+    actionRequest.headers = new Headers({ cookie: owner.cookie });
+    await expect(showHomeownerEmailAction({ fieldErrors: {}, message: null }, form({ request_id: offered }))).rejects.toThrow("NEXT_NOT_FOUND");
+    expect(await (await getDb()).auditEntry.count({ where: { action: "view_homeowner_email" } })).toBe(1);
   });
 
   it("answers an unknown or malformed id with 404 and logs nothing", async () => {
     const operator = await createSignedInOperator();
     const before = await snapshotTables();
-    for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-uuid", "1"]) expect((await detail(operator, id)).status, id).toBe(404);
+    for (const id of ["00000000-0000-4000-8000-000000000001", "not-a-uuid", "1"]) {
+      expect((await detail(operator, id)).status, id).toBe(404);
+      expect((await revealEmail(operator, id)).status, id).toBe(404);
+    }
     expect(await snapshotTables()).toBe(before);
   });
 });

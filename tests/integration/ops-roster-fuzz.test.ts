@@ -12,7 +12,8 @@ import * as unsuspendRoute from "../../app/api/ops/handymen/[handymanId]/unsuspe
 import * as requestsRoute from "../../app/api/ops/requests/route";
 import * as requestRoute from "../../app/api/ops/requests/[requestId]/route";
 import * as cancelRoute from "../../app/api/ops/requests/[requestId]/cancel/route";
-import { resetDatabase } from "../helpers/db";
+import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
+import { resetDatabase, tablesFingerprint } from "../helpers/db";
 import { bodyOf, call, checkProperty, GARBAGE_COOKIE, headerChoice, hostileValues, sentWith, type Outcome } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
@@ -105,7 +106,11 @@ describe("the console's roster and requests handlers under generated input", () 
   });
 
   it("GET /api/ops/requests never fails with a 5xx, whatever the query", async () => {
-    const value = fc.oneof(fc.constantFrom("offered", "cancelled", "Rotterdam", "The Hague", "Painting", "2026-11-22", "2026-02-30", ""), nastyString);
+    const day = fc.oneof(
+      fc.constantFrom("0000-01-01", "0001-01-01", "1999-12-31", "2000-01-01", "2999-12-31", "3000-01-01", "9999-12-31", "+10000-01-01", "-0001-01-01", "2026-02-29"),
+      fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
+    );
+    const value = fc.oneof(fc.constantFrom("offered", "cancelled", "Rotterdam", "The Hague", "Painting", "2026-11-22", "2026-02-30", ""), nastyString, day);
     const query = fc.array(fc.tuple(fc.constantFrom("state", "city", "taskType", "from", "to", "other"), value), { maxLength: 6 });
     await fc.assert(
       fc.asyncProperty(query, party, async (pairs, who) => {
@@ -116,7 +121,7 @@ describe("the console's roster and requests handlers under generated input", () 
     );
   });
 
-  it("GET /api/ops/requests/{id} and POST …/cancel never fail with a 5xx and change nothing when they refuse", async () => {
+  it("GET /api/ops/requests/{id} (which writes nothing), POST …/homeowner-email and POST …/cancel never fail with a 5xx and change nothing when they refuse", async () => {
     const body = bodyOf({
       reason: fc.oneof(fc.string({ maxLength: 60 }), fc.string({ minLength: 495, maxLength: 510 }), anyValue),
       password,
@@ -124,7 +129,13 @@ describe("the console's roster and requests handlers under generated input", () 
     }, FIELDS_WEIGHT);
     await fc.assert(
       fc.asyncProperty(requestIdArb(), body, party, headerArb, async (id, raw, who, headers) => {
+        // A GET writes nothing, whoever sends it and whatever it answers.
+        const before = await tablesFingerprint();
         await checkAs(who, () => call(requestRoute.GET, apiRequest("GET", `/api/ops/requests/${encodeURIComponent(id)}`, { cookie: cookieFor(who) }), { requestId: id }));
+        expect(await tablesFingerprint()).toBe(before);
+        await checkAs(who, () =>
+          call(emailRoute.POST, apiRequest("POST", `/api/ops/requests/${encodeURIComponent(id)}/homeowner-email`, { cookie: cookieFor(who), body: raw, ...sentWith(headers) }), { requestId: id }),
+        );
         await checkAs(who, () =>
           call(
             cancelRoute.POST,

@@ -4,16 +4,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { AUDIT_PAGE_SIZE, listAudit } from "@/lib/ops/audit";
+import { getTranslator } from "@/lib/i18n/translator";
+import { AUDIT_PAGE_SIZE, listAudit, parseAuditCursor, PERSON_ID_KEYS, type AuditEntryView } from "@/lib/ops/audit";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/** `?before=<id>` pages back through the log; anything that is not a whole number starts at the newest. */
-function cursorOf(value: string | string[] | undefined): bigint | undefined {
-  return typeof value === "string" && /^[1-9][0-9]{0,18}$/.test(value) ? BigInt(value) : undefined;
-}
 
 const TARGET_TYPES = new Set(["job_opening", "handyman", "request", "user"]);
 
@@ -34,11 +30,23 @@ function Json({ value }: { value: unknown }) {
   return <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
+/** A record with the address of each account it names beside the id (looked up now; "deleted account" once erased). */
+function withAddresses(record: unknown, entry: AuditEntryView, deleted: string): unknown {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return record;
+  const shown: Record<string, unknown> = { ...record };
+  for (const key of PERSON_ID_KEYS) {
+    const id = shown[key];
+    if (typeof id === "string" && id in entry.emails) shown[key.replace(/Id$/, "")] = entry.emails[id] ?? deleted;
+  }
+  return shown;
+}
+
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   await requireOperator();
   const params = await searchParams;
   const target = targetOf(params);
-  const entries = await listAudit({ before: cursorOf(params.before), ...target });
+  const entries = await listAudit({ before: parseAuditCursor(params.before), ...target });
+  const deleted = getTranslator("en", "ops")("audit.deletedAccount");
   const last = entries.at(-1);
   return (
     <>
@@ -71,16 +79,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                     <td>
                       <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt.toISOString())}</time>
                     </td>
-                    <td>{entry.actorEmail}</td>
+                    <td>{entry.actorEmail ?? deleted}</td>
                     <td>{entry.action}</td>
                     <td>
                       {entry.targetType} {entry.targetId}
+                      {entry.targetType === "user" ? ` (${entry.emails[entry.targetId] ?? deleted})` : ""}
                     </td>
                     <td>
-                      <Json value={entry.before} />
+                      <Json value={withAddresses(entry.before, entry, deleted)} />
                     </td>
                     <td>
-                      <Json value={entry.after} />
+                      <Json value={withAddresses(entry.after, entry, deleted)} />
                     </td>
                   </tr>
                 ))}

@@ -38,7 +38,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
   const shown = { state: first(query.state), city: first(query.city), taskType: first(query.taskType), from: first(query.from), to: first(query.to) };
   return (
     <>
-      <PageHeader eyebrow="Operator console" title="Requests" lead="Every repair request, newest first. Open one to see its timeline and the homeowner's address (each view is logged)." />
+      <PageHeader eyebrow="Operator console" title="Requests" lead="Every repair request, newest first. Open one to see its timeline; the homeowner's address is shown only when you ask for it (each look is logged)." />
       <div className={`container ${styles.section}`}>
         <form action={filterRequestsAction} className={styles.filters} aria-label="Filter requests">
           <Field id="filter-state" label="State" error={errors.state}>

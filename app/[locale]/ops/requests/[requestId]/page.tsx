@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
 import { notFound } from "next/navigation";
 import { PageNotice } from "@/components/auth/page-notice";
-import { CancelForHomeownerForm } from "@/components/ops/request-forms";
+import { CancelForHomeownerForm, ShowEmailForm } from "@/components/ops/request-forms";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import lifeStyles from "@/components/requests/request-life.module.css";
 import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { requireOperator, type Operator } from "@/lib/ops/access";
+import { requireOperator } from "@/lib/ops/access";
 import { MAX_CANCEL_REASON_LENGTH, parseRequestId, viewRequest, type OpsRequestDetail } from "@/lib/ops/requests";
 import { consoleStateLabel, criterionLabel, taskTypeLabel } from "@/lib/requests/words";
 import type { Criterion } from "@/lib/requests/catalogue";
@@ -17,10 +17,10 @@ export const metadata: Metadata = { title: "Request" };
 
 type Params = Promise<{ requestId: string }>;
 
-/** The request, its view written to the audit log; the site's 404 for a malformed or unknown id. */
-async function load(operator: Operator, raw: string): Promise<OpsRequestDetail> {
+/** The request (reading writes nothing); the site's 404 for a malformed or unknown id. */
+async function load(raw: string): Promise<OpsRequestDetail> {
   try {
-    return await viewRequest(operator, parseRequestId(raw));
+    return await viewRequest(parseRequestId(raw));
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
@@ -36,8 +36,8 @@ const OFFER_STATUS: Record<OpsRequestDetail["offers"][number]["status"], string>
 };
 
 export default async function OpsRequestPage({ params }: { params: Params }) {
-  const operator = await requireOperator();
-  const request = await load(operator, (await params).requestId);
+  await requireOperator();
+  const request = await load((await params).requestId);
   return (
     <>
       <PageHeader
@@ -61,11 +61,12 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
           <dt>Handyman</dt>
           <dd>{request.handyman ?? "Nobody holds it"}</dd>
           <dt>Homeowner</dt>
-          <dd data-testid="homeowner-email">{request.homeownerEmail}</dd>
+          <dd>
+            <ShowEmailForm requestId={request.id} />
+          </dd>
           <dt>Details</dt>
           <dd className={styles.json}>{request.details || "None given"}</dd>
         </dl>
-        <p>Your view of this address is written to the audit log.</p>
 
         <section aria-labelledby="timeline-heading">
           <h2 id="timeline-heading">Timeline</h2>

@@ -1,0 +1,145 @@
+// "Download my data" holds everything the product keeps about the person, by role, compared with the
+// tables themselves: every column that ties a row to a person is either in the export or on the export's
+// commented list of what is left out (EXPORT_COVERAGE in lib/account/export.ts); a handyman's export holds
+// their offers with the reasons they declined, the reviews about them, their sessions and language; an
+// operator's holds their own audit entries; a homeowner's the audit entries about them.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as exportRoute from "../../app/api/account/export/route";
+import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
+import { getDb, resetDatabase, withSql } from "../helpers/db";
+import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
+import { createSignedInOperator } from "../helpers/ops";
+import { apiRequest, createSignedInUser, routeContext, sessionCookieFor, type TestUser } from "../helpers/session";
+
+const { EXPORT_COVERAGE } = await import("@/lib/account/export");
+const { acceptOffer, declineOffer, markDone, reviewRequest } = await import("@/lib/requests/workflow");
+
+const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
+
+beforeEach(async () => {
+  await resetDatabase();
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+/** The downloaded file of `user`, parsed. */
+async function exportOf(user: TestUser) {
+  const response = await exportRoute.GET(apiRequest("GET", "/api/account/export", { cookie: user.cookie }), routeContext());
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return { text, data: JSON.parse(text) };
+}
+
+/** Every column that ties a row to a person: keys to users or handymen, operators' ids, addresses mail goes to. */
+async function personColumns(): Promise<string[]> {
+  return withSql(async (sql) => {
+    const keys = await sql.query<{ name: string }>(
+      `SELECT DISTINCT src.relname || '.' || a.attname AS name
+         FROM pg_constraint c
+         JOIN pg_class src ON src.oid = c.conrelid
+         JOIN pg_class dst ON dst.oid = c.confrelid
+         JOIN pg_namespace n ON n.oid = src.relnamespace AND n.nspname = 'public'
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+        WHERE c.contype = 'f' AND dst.relname IN ('users', 'handymen')`,
+    );
+    const named = await sql.query<{ name: string }>(
+      `SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name NOT LIKE '\\_%'
+          AND (column_name ~ '(^|_)(user|actor|handyman)_id$' OR column_name IN ('recipient'))
+          AND table_name NOT IN ('users', 'handymen')`,
+    );
+    return [...new Set([...keys, ...named].map((row) => row.name))].sort();
+  });
+}
+
+describe("the export's coverage of the tables", () => {
+  it("names every column that ties a row to a person, as exported or left out for a stated reason", async () => {
+    const columns = await personColumns();
+    expect(columns.length).toBeGreaterThanOrEqual(9);
+    const listed = [...Object.keys(EXPORT_COVERAGE.exported), ...Object.keys(EXPORT_COVERAGE.leftOut)].sort();
+    expect(listed).toEqual(columns);
+    for (const reason of Object.values(EXPORT_COVERAGE.leftOut)) expect(reason.length).toBeGreaterThan(10);
+  });
+});
+
+describe("the export, by role", () => {
+  it("gives a handyman their profile, every offer with the reason they declined, the reviews about them, their steps, sessions and language", async () => {
+    const owner = await createSignedInUser("owner@example.test");
+    const nina = await createSignedInHandyman(18, "nina@example.test");
+    const db = await getDb();
+    await db.user.update({ where: { id: nina.id }, data: { locale: "nl" } });
+    await sessionCookieFor(nina); // a second browser
+
+    const declined = await submitRequest(owner, LEAK);
+    expect((await chooseCriterion(owner, declined, "price", LEAK)).status).toBe(200);
+    await declineOffer(nina, (await openOfferOf(declined)).id, "Fully booked that week.");
+
+    const done = await submitRequest(owner, LEAK);
+    expect((await chooseCriterion(owner, done, "price", LEAK)).status).toBe(200);
+    const offer = await openOfferOf(done);
+    expect(offer.handymanId).toBe(18);
+    await acceptOffer(nina, offer.id);
+    await markDone(nina, offer.id);
+    await reviewRequest(owner, done, { stars: 4, text: "Quick and tidy." });
+
+    const { data, text } = await exportOf(nina);
+    expect(data.account).toMatchObject({ id: nina.id, email: "nina@example.test", role: "handyman", locale: "nl" });
+    expect(data.sessions).toHaveLength(await db.userSession.count({ where: { userId: nina.id } }));
+    expect(data.sessions).toHaveLength(2);
+    expect(data.handyman.profile).toMatchObject({ id: 18, name: expect.any(String), suspended: false });
+    expect(data.handyman.offers).toHaveLength(await db.offer.count({ where: { handymanId: 18 } }));
+    expect(data.handyman.offers).toEqual([
+      expect.objectContaining({ requestId: declined, status: "declined", declineReason: "Fully booked that week.", taskType: "Pipe-leakage", city: "Rotterdam" }),
+      expect.objectContaining({ requestId: done, status: "accepted" }),
+    ]);
+    expect(data.handyman.reviewsAboutYou).toEqual([expect.objectContaining({ requestId: done, stars: 4, text: "Quick and tidy." })]);
+    expect(data.stepsTaken.map((step: { step: string }) => step.step)).toEqual(
+      (await db.requestEvent.findMany({ where: { actorUserId: nina.id }, orderBy: { id: "asc" }, select: { action: true } })).map((event) => event.action),
+    );
+    expect(data.stepsTaken.map((step: { step: string }) => step.step)).toEqual(["decline", "accept", "finish"]);
+    expect(data.requests).toEqual([]);
+    expect(data.auditEntries).toEqual([]);
+    expect(text).not.toContain("owner@example.test");
+    expect(text).not.toMatch(/passwordHash|tokenHash|sessionVersion/);
+  });
+
+  it("gives an operator their own audit entries, and a homeowner the entries about them", async () => {
+    const operator = await createSignedInOperator("ada.ops@example.test");
+    const owner = await createSignedInUser("owner@example.test");
+    const requestId = await submitRequest(owner, LEAK);
+    for (let i = 0; i < 2; i++) {
+      const response = await emailRoute.POST(apiRequest("POST", `/api/ops/requests/${requestId}/homeowner-email`, { cookie: operator.cookie }), routeContext({ requestId }));
+      expect(response.status).toBe(200);
+    }
+    const db = await getDb();
+
+    const ops = (await exportOf(operator)).data;
+    expect(ops.account).toMatchObject({ role: "operator", locale: "en" });
+    expect(ops.auditEntries).toHaveLength(await db.auditEntry.count({ where: { actorId: operator.id } }));
+    expect(ops.auditEntries).toEqual([
+      expect.objectContaining({ action: "view_homeowner_email", targetType: "request", targetId: requestId, after: { homeownerId: owner.id } }),
+      expect.objectContaining({ action: "view_homeowner_email" }),
+    ]);
+    expect(ops.handyman).toBeNull();
+
+    const mine = (await exportOf(owner)).data;
+    expect(mine.auditEntries).toEqual([]);
+    expect(mine.auditEntriesAboutYou).toHaveLength(2);
+    expect(mine.auditEntriesAboutYou[0]).toMatchObject({ action: "view_homeowner_email", targetId: requestId });
+    expect(JSON.stringify(mine.auditEntriesAboutYou)).not.toContain(operator.id);
+  });
+
+  it("lists the links and mail sent to the account, never a token or a mail's text", async () => {
+    const owner = await createSignedInUser("owner@example.test");
+    const db = await getDb();
+    const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
+    await db.$transaction((tx) => queueVerificationMail(tx, owner));
+    const { text, data } = await exportOf(owner);
+    expect(data.linksSent).toEqual([expect.objectContaining({ purpose: "verify_email", sentTo: owner.email, usedAt: null })]);
+    expect(data.mail).toEqual([expect.objectContaining({ to: owner.email, subject: expect.any(String), sentAt: null })]);
+    const [token] = await db.accountToken.findMany({ where: { userId: owner.id } });
+    const [queued] = await db.outboxMessage.findMany({ where: { recipient: owner.email } });
+    expect(text).not.toContain(token.tokenHash);
+    expect(text).not.toContain(queued.text.slice(0, 40));
+  });
+});

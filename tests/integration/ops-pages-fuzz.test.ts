@@ -1,0 +1,117 @@
+// Property-based fuzzing of the console's pages the way the server renders them: generated query strings
+// for /ops/requests and /ops/audit, and generated ids for /ops/requests/{id}, as an operator. The property:
+// the page renders (a bad filter is explained in the page, a bad cursor starts at the newest entries, an
+// unknown id is the site's 404), never an error, and rendering writes nothing. Fixed seed, bounded runs.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { actionRequest } from "../helpers/server-action";
+import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
+import { elementTreeText } from "../helpers/element-tree";
+import { hostileValues } from "../helpers/fuzz";
+import { chooseCriterion, createSignedInHandyman, submitRequest } from "../helpers/marketplace";
+import { createSignedInOperator } from "../helpers/ops";
+import { createSignedInUser } from "../helpers/session";
+
+const { renderToStaticMarkup } = await import("react-dom/server");
+const { default: RequestsPage } = await import("@/app/[locale]/ops/requests/page");
+const { default: RequestPage } = await import("@/app/[locale]/ops/requests/[requestId]/page");
+const { default: AuditPage } = await import("@/app/[locale]/ops/audit/page");
+const { recordAudit } = await import("@/lib/ops/audit");
+
+const SEED = 20261126;
+const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 60), 150);
+
+type Query = Record<string, string | string[]>;
+let requestId: string;
+
+beforeAll(async () => {
+  await resetDatabase();
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  const operator = await createSignedInOperator("fuzz-pages@example.test");
+  const owner = await createSignedInUser("fuzz-pages-owner@example.test");
+  await createSignedInHandyman(18);
+  const where = { taskType: "Pipe-leakage", city: "Rotterdam" };
+  requestId = await submitRequest(owner, where);
+  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
+  const db = await getDb();
+  for (let i = 0; i < 3; i++) await db.$transaction((tx) => recordAudit(tx, operator, { action: "edit", targetType: "handyman", targetId: 18, after: { i } }));
+  actionRequest.headers = new Headers({ cookie: operator.cookie });
+}, 60_000);
+
+/**
+ * Runs a page as the server would and checks the property; returns its HTML (its element tree as text when
+ * it holds async components, which only the server's renderer runs), or "404" for the site's not-found.
+ */
+async function renders(page: () => Promise<React.ReactNode>, render: (node: React.ReactNode) => string = renderToStaticMarkup): Promise<string> {
+  const before = await tablesFingerprint();
+  let html: string;
+  try {
+    html = render(await page());
+  } catch (error) {
+    if ((error as { digest?: string }).digest === "NEXT_HTTP_ERROR_FALLBACK;404") html = "404";
+    else throw error;
+  }
+  expect(await tablesFingerprint()).toBe(before);
+  return html;
+}
+
+const { nastyString } = hostileValues(["\u0000", "a".repeat(300)]);
+const day = fc.oneof(
+  fc.constantFrom("0000-01-01", "0001-01-01", "1999-12-31", "2000-01-01", "2026-11-26", "2999-12-31", "3000-01-01", "9999-12-31", "+275760-09-13", "2026-02-30"),
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
+);
+const cursor = fc.oneof(
+  fc.constantFrom("9999999999999999999", "9223372036854775807", "9223372036854775808", "18446744073709551616", "0", "-1", "1e3", "00012", "1".repeat(40)),
+  fc.bigInt({ min: -1n, max: 2n ** 70n }).map(String),
+  nastyString,
+);
+/** One value or a repeated one, as a query string can carry. */
+const valueOrList = <T extends string>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: arb, weight: 4 }, fc.array(arb, { minLength: 2, maxLength: 3 }));
+
+describe("the console's pages under generated query strings", () => {
+  it("renders the probes that once failed", async () => {
+    expect(await renders(() => RequestsPage({ searchParams: Promise.resolve({ from: "0000-01-01" }) }))).toMatch(/between 2000 and 2999/);
+    expect(await renders(() => RequestsPage({ searchParams: Promise.resolve({ to: "9999-12-31" }) }))).toMatch(/between 2000 and 2999/);
+    expect(await renders(() => AuditPage({ searchParams: Promise.resolve({ before: "9999999999999999999" }) }))).toContain("Audit log");
+  });
+
+  it("/ops/requests renders for any filters, explaining the bad ones", async () => {
+    const query = fc.dictionary(
+      fc.constantFrom("state", "city", "taskType", "from", "to", "other"),
+      valueOrList(fc.oneof(fc.constantFrom("offered", "Rotterdam", "The Hague", "Painting", ""), day, nastyString)),
+      { maxKeys: 5 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const html = await renders(() => RequestsPage({ searchParams: Promise.resolve(params as Query) }));
+        expect(html).toContain("Requests");
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("/ops/audit renders for any cursor and target", async () => {
+    const query = fc.record(
+      { before: valueOrList(cursor), targetType: valueOrList(fc.oneof(fc.constantFrom("handyman", "request", "user", "job_opening"), nastyString)), targetId: valueOrList(fc.oneof(fc.constantFrom("18", requestId), nastyString)) },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const html = await renders(() => AuditPage({ searchParams: Promise.resolve(params as Query) }));
+        expect(html).toContain("Audit log");
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("/ops/requests/{id} renders a known id, is the site's 404 for any other, and writes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(requestId), fc.uuid(), nastyString), async (id) => {
+        const html = await renders(() => RequestPage({ params: Promise.resolve({ requestId: id }) }), elementTreeText);
+        expect(html === "404").toBe(id !== requestId);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
