@@ -52,8 +52,8 @@ async function withFormPaths<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof ApiError) || error instanceof OpeningVersionConflict || !error.issues?.some((issue) => issue.path.startsWith("nl"))) throw error;
-    const issues = error.issues.map((issue) => (issue.path.startsWith("nl.") ? { ...issue, path: `nl_${issue.path.slice(3)}` } : issue));
-    throw new ApiError(error.code, error.message, issues);
+    const issues = (error.issueTexts ?? []).map((issue) => (issue.path.startsWith("nl.") ? { ...issue, path: `nl_${issue.path.slice(3)}` } : issue));
+    throw error.withIssues(issues);
   }
 }
 

@@ -8,7 +8,8 @@
 // The console's form posts the same fields as nl_<field>.
 import "server-only";
 import { z } from "zod";
-import { ApiError, type ErrorIssue } from "../api/errors";
+import type { Locale } from "../../i18n/locales";
+import { ApiError, apiMessage, type ApiMessage, type IssueInput } from "../api/errors";
 import type { JobOpeningTranslation as TranslationRow } from "../generated/prisma/client";
 import { draftText, OPENING_LIMITS } from "./console-schemas";
 import { isPrintableText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
@@ -23,18 +24,15 @@ export type DutchField = TranslatedWireField;
 
 const DUTCH_LIMITS: Record<DutchField, number> = { department: 80, ...OPENING_LIMITS };
 
-const LABELS: Record<DutchField, string> = {
-  department: "department",
-  role: "role",
-  location: "location",
-  description: "short description",
-  about: "text about Fixwell",
-  overview: "overview of the role",
-  requirements: "requirements",
-  benefits: "benefits",
-  interview_time: "interview process",
-  apply: "way to apply",
-};
+/** A field's name in the reader's language (api catalogue, opening.fields.*), as a message value. */
+const fieldLabel = (field: DutchField) => (locale: Locale) => apiMessage(locale, { key: `opening.fields.${field}` });
+
+/** "Nothing readable is left of the (Dutch) requirements …", naming up to three of the pieces removed. */
+export function nothingReadable(group: "opening" | "opening.dutch", field: "requirements" | "benefits", removed: readonly string[]): ApiMessage {
+  const values = { field: fieldLabel(field) };
+  if (!removed.length) return { key: `${group}.nothingReadable` as const, values };
+  return { key: `${group}.nothingReadableRemoved` as const, values: { ...values, removed: removed.slice(0, 3).join("; ") } };
+}
 
 /** The Dutch version in the API's words (snake_case), texts trimmed. */
 export type DutchInput = Record<DutchField, string>;
@@ -45,26 +43,23 @@ export type DutchChange = { kind: "keep" } | { kind: "remove" } | { kind: "set";
 /** The Dutch columns to store: plain fields as typed, rich ones sanitised with their Markdown source. */
 export type DutchColumns = Pick<JobOpening, TranslatedOpeningField> & { requirementsSource: string | null; benefitsSource: string | null };
 
-const INCOMPLETE_MESSAGE =
-  "The Dutch version is incomplete. Fill in every Dutch field, or leave them all empty for an opening without a Dutch version.";
-
 /** The Dutch version of a create or edit body, or the issues that refuse it (paths `nl.<field>`). */
-export function readDutchChange(body: unknown): { change: DutchChange; issues: ErrorIssue[] } {
+export function readDutchChange(body: unknown): { change: DutchChange; issues: IssueInput[] } {
   const keep = { change: { kind: "keep" } as DutchChange, issues: [] };
   if (typeof body !== "object" || body === null || Array.isArray(body) || !("nl" in body)) return keep;
   const nl = (body as { nl?: unknown }).nl;
   if (nl === undefined) return keep;
   if (nl === null) return { change: { kind: "remove" }, issues: [] };
   if (typeof nl !== "object" || Array.isArray(nl)) {
-    return { change: { kind: "keep" }, issues: [{ path: "nl", message: "The Dutch version must be an object with the Dutch fields, or null for none." }] };
+    return { change: { kind: "keep" }, issues: [{ path: "nl", message: { key: "opening.dutch.notObject" } }] };
   }
-  const issues: ErrorIssue[] = [];
+  const issues: IssueInput[] = [];
   const fields = {} as DutchInput;
   for (const field of DUTCH_FIELDS) {
     const value = (nl as Record<string, unknown>)[field];
     if (value === undefined || value === null) fields[field] = "";
     else if (typeof value !== "string") {
-      issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} must be text.` });
+      issues.push({ path: `nl.${field}`, message: { key: "opening.dutch.notText", values: { field: fieldLabel(field) } } });
       fields[field] = "";
     } else if (!isPrintableText(value)) {
       issues.push({ path: `nl.${field}`, message: UNSAFE_TEXT_MESSAGE });
@@ -72,7 +67,7 @@ export function readDutchChange(body: unknown): { change: DutchChange; issues: E
     } else {
       fields[field] = value.replace(/\r\n?/g, "\n").trim();
       if (fields[field].length > DUTCH_LIMITS[field]) {
-        issues.push({ path: `nl.${field}`, message: `The Dutch ${LABELS[field]} may be at most ${DUTCH_LIMITS[field]} characters.` });
+        issues.push({ path: `nl.${field}`, message: { key: "opening.dutch.tooLong", values: { field: fieldLabel(field), max: DUTCH_LIMITS[field] } } });
       }
     }
   }
@@ -82,7 +77,7 @@ export function readDutchChange(body: unknown): { change: DutchChange; issues: E
   if (filled.length < DUTCH_FIELDS.length) {
     for (const field of DUTCH_FIELDS) {
       if (fields[field] === "" && !issues.some((issue) => issue.path === `nl.${field}`)) {
-        issues.push({ path: `nl.${field}`, message: `Enter the Dutch ${LABELS[field]}, or leave every Dutch field empty.` });
+        issues.push({ path: `nl.${field}`, message: { key: "opening.dutch.missing", values: { field: fieldLabel(field) } } });
       }
     }
   }
@@ -91,22 +86,19 @@ export function readDutchChange(body: unknown): { change: DutchChange; issues: E
 }
 
 /** The first message for a refused Dutch version: the incomplete notice, or the one issue. */
-export function dutchRefusalMessage(issues: ErrorIssue[]): string {
-  return issues.some((issue) => issue.message.startsWith("Enter the Dutch")) ? INCOMPLETE_MESSAGE : issues[0].message;
+export function dutchRefusalMessage(issues: IssueInput[]): ApiMessage | string {
+  const missing = issues.some((issue) => typeof issue.message !== "string" && issue.message.key === "opening.dutch.missing");
+  return missing ? { key: "opening.dutch.incomplete" } : issues[0].message;
 }
 
 /** The Dutch columns ready to store; 400 when a rich field has nothing readable left once sanitised. */
 export function dutchColumns(format: RichTextFormat, fields: DutchInput): DutchColumns {
   const requirements = renderRichText(format, fields.requirements);
   const benefits = renderRichText(format, fields.benefits);
-  const issues: ErrorIssue[] = [];
+  const issues: IssueInput[] = [];
   for (const [field, rendered] of [["requirements", requirements], ["benefits", benefits]] as const) {
     if (!rendered.empty) continue;
-    const what = rendered.removed.length ? ` (${rendered.removed.slice(0, 3).join("; ")})` : "";
-    issues.push({
-      path: `nl.${field}`,
-      message: `Nothing readable is left of the Dutch ${field} once unsafe markup is removed${what}. Write them as text, paragraphs, lists or links.`,
-    });
+    issues.push({ path: `nl.${field}`, message: nothingReadable("opening.dutch", field, rendered.removed) });
   }
   if (issues.length) throw new ApiError("validation_failed", issues[0].message, issues);
   const typed = Object.fromEntries(TRANSLATED_OPENING_FIELDS.map((field) => [field, fields[wireFieldName(field)]])) as Pick<JobOpening, TranslatedOpeningField>;

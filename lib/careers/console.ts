@@ -15,7 +15,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Locale } from "../../i18n/locales";
-import { ApiError, type ErrorIssue } from "../api/errors";
+import { ApiError, type ApiMessage, type IssueInput } from "../api/errors";
 import { revalidateJobOpenings } from "../cache";
 import { sortOpenings } from "./grouping";
 import { getDb } from "../db";
@@ -38,6 +38,7 @@ import {
   dutchColumns,
   dutchPreviewSchema,
   dutchRefusalMessage,
+  nothingReadable,
   readDutchChange,
   toTranslation,
   toTranslationPayload,
@@ -120,12 +121,9 @@ export class OpeningVersionConflict extends ApiError {
     readonly yourVersion: number,
   ) {
     const path = opsOpeningPath(jobId);
-    super(
-      "conflict",
-      `Someone else saved a newer version of this opening (version ${currentVersion}) after you opened version ${yourVersion}. ` +
-        `Your change was not made. Open version ${currentVersion} at ${path} and make it there.`,
-      [{ path: "version", message: `Version ${currentVersion} is the current one: ${path}` }],
-    );
+    super("conflict", { key: "opening.versionConflict", values: { current: currentVersion, yours: yourVersion, path } }, [
+      { path: "version", message: { key: "opening.versionCurrent", values: { current: currentVersion, path } } },
+    ]);
   }
 
   get path(): string {
@@ -239,7 +237,7 @@ function parseWithDutch<S extends z.ZodType>(schema: S, input: unknown): { field
   const result = schema.safeParse(input);
   const { change, issues: dutchIssues } = readDutchChange(input);
   if (result.success && dutchIssues.length === 0) return { fields: result.data, dutch: change };
-  const issues: ErrorIssue[] = result.success ? [] : ApiError.fromZod(result.error).issues ?? [];
+  const issues: IssueInput[] = result.success ? [] : ApiError.fromZod(result.error).issues ?? [];
   const message = result.success ? dutchRefusalMessage(dutchIssues) : "Please fix the fields marked below.";
   throw new ApiError("validation_failed", message, [...issues, ...dutchIssues]);
 }
@@ -309,22 +307,13 @@ export function previewRichFields(input: unknown): RichPreview & { nl?: RichPrev
   return parsedNl.data ? { ...english, nl: { requirements: show(parsedNl.data.requirements), benefits: show(parsedNl.data.benefits) } } : english;
 }
 
-const RICH_LABELS = { requirements: "requirements", benefits: "benefits" } as const;
-
 /** The rich fields ready to store; 400 when one has nothing readable left once sanitised. */
 function renderForStorage(format: RichTextFormat, fields: { requirements: string; benefits: string }) {
   const requirements = renderRichText(format, fields.requirements);
   const benefits = renderRichText(format, fields.benefits);
   const issues = (["requirements", "benefits"] as const)
     .filter((field) => (field === "requirements" ? requirements : benefits).empty)
-    .map((field) => {
-      const { removed } = field === "requirements" ? requirements : benefits;
-      const what = removed.length ? ` (${removed.slice(0, 3).join("; ")})` : "";
-      return {
-        path: field,
-        message: `Nothing readable is left of the ${RICH_LABELS[field]} once unsafe markup is removed${what}. Write them as text, paragraphs, lists or links.`,
-      };
-    });
+    .map((field) => ({ path: field, message: nothingReadable("opening", field, (field === "requirements" ? requirements : benefits).removed) }));
   if (issues.length) throw new ApiError("validation_failed", issues[0].message, issues);
   return {
     contentFormat: format,
@@ -355,12 +344,12 @@ function contentData(input: CreateOpeningInput | UpdateOpeningInput) {
 /** A date being set (not one kept as it was) may not lie before today in Amsterdam. */
 function refusePastDates(input: { start_date: string; closes_on?: string }, kept: { startDate?: string; closesOn?: string | null } = {}) {
   const today = todayInAmsterdam();
-  const issues: { path: string; message: string }[] = [];
+  const issues: IssueInput[] = [];
   if (input.start_date < today && input.start_date !== kept.startDate) {
-    issues.push({ path: "start_date", message: "The start date may not be in the past." });
+    issues.push({ path: "start_date", message: { key: "opening.startDatePast" } });
   }
   if (input.closes_on && input.closes_on < today && input.closes_on !== kept.closesOn) {
-    issues.push({ path: "closes_on", message: "The closing date may not be in the past." });
+    issues.push({ path: "closes_on", message: { key: "opening.closingDatePast" } });
   }
   if (issues.length) throw new ApiError("validation_failed", issues[0].message, issues);
 }
@@ -396,7 +385,7 @@ async function change<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** Why a conditional write touched no row: gone (404), a newer version (409) or the wrong status (409). */
-async function refusal(tx: Tx, jobId: string, version: number | undefined, wrongStatus: (status: OpeningStatus) => string): Promise<ApiError> {
+async function refusal(tx: Tx, jobId: string, version: number | undefined, wrongStatus: (status: OpeningStatus) => ApiMessage): Promise<ApiError> {
   const row = await tx.jobOpening.findUnique({ where: { jobId }, select: { version: true, status: true } });
   if (!row) return notFound();
   if (version !== undefined && row.version !== version) return new OpeningVersionConflict(jobId, row.version, version);
@@ -410,9 +399,7 @@ export async function createOpening(operator: Operator, input: unknown): Promise
   const data = contentData(fields);
   const nl = dutchToWrite(fields.content_format, dutch);
   const taken = () =>
-    new ApiError("conflict", `The job id "${fields.job_id}" is already used by another opening. Choose another.`, [
-      { path: "job_id", message: "This job id is already used by another opening." },
-    ]);
+    new ApiError("conflict", { key: "opening.jobIdTaken", values: { jobId: fields.job_id } }, [{ path: "job_id", message: { key: "opening.jobIdTakenField" } }]);
   try {
     return await change(async (tx) => {
       if (await tx.jobOpening.findUnique({ where: { jobId: fields.job_id }, select: { jobId: true } })) throw taken();
@@ -439,8 +426,7 @@ export async function updateOpening(operator: Operator, jobId: unknown, input: u
   const stored = toOpening(current);
   refusePastDates(fields, { startDate: stored.startDate, closesOn: stored.closesOn });
   if (dutch.kind === "keep" && stored.nl && fields.content_format !== stored.contentFormat) {
-    const message =
-      "The format of requirements and benefits changed, and the Dutch version is written in the old one. Send the Dutch version (nl) again in the new format, or null to remove it.";
+    const message = { key: "opening.formatChanged" } as const;
     throw new ApiError("validation_failed", message, [{ path: "nl", message }]);
   }
   const data = contentData(fields);
@@ -451,7 +437,7 @@ export async function updateOpening(operator: Operator, jobId: unknown, input: u
       where: { jobId: id, version: fields.version },
       data: { ...data, version: { increment: 1 } },
     });
-    if (count !== 1) throw await refusal(tx, id, fields.version, () => "The opening changed while it was being saved. Open it again.");
+    if (count !== 1) throw await refusal(tx, id, fields.version, () => ({ key: "opening.changedWhileSaving" }));
     await writeDutch(tx, id, nl);
     const after = (await readWithDutch(tx, id))!;
     await recordAudit(tx, operator, { action: "job_opening.update", targetType: "job_opening", targetId: id, before: auditView(before), after: auditView(after) });
@@ -486,7 +472,7 @@ export async function duplicateOpening(operator: Operator, jobId: unknown, input
         (await tx.jobOpening.findMany({ where: { jobId: { in: candidates } }, select: { jobId: true } })).map((row) => row.jobId),
       );
       const newId = candidates.find((candidate) => !used.has(candidate));
-      if (!newId) throw new ApiError("conflict", "This opening has too many copies already. Rename or delete some of them first.");
+      if (!newId) throw new ApiError("conflict", { key: "opening.tooManyCopies" });
       await tx.jobOpening.create({
         data: {
           jobId: newId,
@@ -525,7 +511,7 @@ export async function duplicateOpening(operator: Operator, jobId: unknown, input
       return toOpening(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("conflict", "Another copy was made at the same moment. Try again.");
+    if (isUniqueViolation(error)) throw new ApiError("conflict", { key: "opening.copyRace" });
     throw error;
   }
 }
@@ -540,7 +526,7 @@ export async function publishOpening(operator: Operator, jobId: unknown, input: 
       where: { jobId: id, status: { in: ["draft", "closed"] }, ...(version !== undefined ? { version } : {}) },
       data: { status: "published", publishedAt: new Date(), closedAt: null, version: { increment: 1 } },
     });
-    if (count !== 1) throw await refusal(tx, id, version, () => "This opening is already published.");
+    if (count !== 1) throw await refusal(tx, id, version, () => ({ key: "opening.alreadyPublished" }));
     const after = (await readWithDutch(tx, id))!;
     await recordAudit(tx, operator, { action: "job_opening.publish", targetType: "job_opening", targetId: id, before, after: auditView(after) });
     return toOpening(after);
@@ -548,15 +534,14 @@ export async function publishOpening(operator: Operator, jobId: unknown, input: 
 }
 
 /** The state an opening must be in for close or delete, checked before the password is asked for. */
-async function checkBeforePassword(id: string, version: number | undefined, allowed: OpeningStatus[], wrongStatus: (status: OpeningStatus) => string) {
+async function checkBeforePassword(id: string, version: number | undefined, allowed: OpeningStatus[], wrongStatus: (status: OpeningStatus) => ApiMessage) {
   const row = await (await getDb()).jobOpening.findUnique({ where: { jobId: id }, select: { version: true, status: true } });
   if (!row) throw notFound();
   if (version !== undefined && row.version !== version) throw new OpeningVersionConflict(id, row.version, version);
   if (!allowed.includes(row.status)) throw new ApiError("conflict", wrongStatus(row.status));
 }
 
-const closeRefusal = (status: OpeningStatus) =>
-  status === "closed" ? "This opening is already closed." : "Only a published opening can be closed; this one is a draft. Delete it instead.";
+const closeRefusal = (status: OpeningStatus): ApiMessage => ({ key: status === "closed" ? "opening.alreadyClosed" : "opening.closeDraft" });
 
 /** Published → closed; asks for the operator's password. */
 export async function closeOpening(operator: Operator, jobId: unknown, input: unknown): Promise<OpsOpening> {
@@ -577,7 +562,7 @@ export async function closeOpening(operator: Operator, jobId: unknown, input: un
   });
 }
 
-const deleteRefusal = () => "A published opening cannot be deleted. Close it first.";
+const deleteRefusal = (): ApiMessage => ({ key: "opening.deletePublished" });
 
 /** Removes a draft or a closed opening for good; asks for the operator's password. */
 export async function deleteOpening(operator: Operator, jobId: unknown, input: unknown): Promise<{ jobId: string }> {

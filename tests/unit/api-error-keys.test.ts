@@ -56,3 +56,15 @@ describe("the sign-in route and sign-up answer in Dutch by key", () => {
     expect(taken.issuesIn("nl")).toEqual([{ path: "email", message: nl.emailTaken }]);
   });
 });
+
+describe("the console's job-opening refusals carry keys", () => {
+  it("an incomplete Dutch version: the English words as before, the same refusal from the Dutch catalogue", async () => {
+    const { readDutchChange, dutchRefusalMessage } = await import("@/lib/careers/console-translation");
+    const { issues } = readDutchChange({ nl: { role: "Loodgieter" } });
+    const error = new ApiError("validation_failed", dutchRefusalMessage(issues), issues);
+    expect(error.message).toBe(en.opening.dutch.incomplete);
+    expect(error.messageIn("nl")).toBe(nl.opening.dutch.incomplete);
+    expect(error.issues).toContainEqual({ path: "nl.description", message: "Enter the Dutch short description, or leave every Dutch field empty." });
+    expect(error.issuesIn("nl")).toContainEqual({ path: "nl.description", message: "Vul het Nederlandse veld ‘korte omschrijving’ in, of laat alle Nederlandse velden leeg." });
+  });
+});
