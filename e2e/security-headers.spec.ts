@@ -3,6 +3,7 @@
 // pages rendered on request by nonce) and nothing else.
 import { createHash } from "node:crypto";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { signUp } from "./helpers/auth";
 
 const PAGES = ["/", "/ourstory", "/job-openings", "/login", "/signup", "/no-such-page"];
 
@@ -51,7 +52,7 @@ async function freshFromCache(request: APIRequestContext, path: string): Promise
   throw new Error(`${path} was never answered fresh from the cache`);
 }
 
-test("careers pages served from the cache carry the hashes of their own scripts, and no nonce", async ({ request }) => {
+test("careers pages served from the cache carry the hashes of their own scripts, and no nonce", async ({ request, page }) => {
   for (const path of ["/job-openings", "/nl/job-openings", "/job-openings/senior-full-stack-engineer", "/nl/job-openings/senior-full-stack-engineer"]) {
     // The first answer may render the page (or be a stale copy while it is rendered again); then it comes from the cache.
     const rendered = await request.get(path);
@@ -70,8 +71,13 @@ test("careers pages served from the cache carry the hashes of their own scripts,
   expect(overHttps["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
   expect(overHttps["content-security-policy"]).toContain("upgrade-insecure-requests");
   expect(overHttps["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  // A cookie named like the session's that holds no session is not a session: the cached page, by hash.
+  const withGarbage = await request.get("/job-openings", { headers: { cookie: "next-auth.session-token=not-a-session" } });
+  expect(withGarbage.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(withGarbage.headers()["content-security-policy"]).not.toContain("nonce-");
   // A visitor with a session gets the page rendered for them, with a nonce on every script.
-  const withCookie = await request.get("/job-openings", { headers: { cookie: "next-auth.session-token=not-a-session" } });
+  await signUp(page);
+  const withCookie = await page.request.get("/job-openings");
   const nonce = withCookie.headers()["content-security-policy"].match(/'nonce-([^']+)'/)?.[1];
   expect(nonce).toBeTruthy();
   const scriptTags = (await withCookie.text()).match(/<script\b[^>]*>/g) ?? [];
@@ -79,7 +85,7 @@ test("careers pages served from the cache carry the hashes of their own scripts,
   for (const tag of scriptTags.filter((tag) => !tag.includes("ld+json"))) expect(tag).toContain(`nonce="${nonce}"`);
 });
 
-test("a prerendered page served without the proxy keeps its policy, and over https its HSTS; with a session cookie the proxy renders it with a nonce", async ({ request }) => {
+test("a prerendered page served without the proxy keeps its policy, and over https its HSTS; with a session cookie the proxy renders it with a nonce", async ({ request, page }) => {
   const overHttps = (await request.get("/ourstory", { headers: { "x-forwarded-proto": "https" } })).headers();
   expect(overHttps["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(overHttps["content-security-policy"]).toContain("upgrade-insecure-requests");
@@ -87,7 +93,11 @@ test("a prerendered page served without the proxy keeps its policy, and over htt
   const overHttp = (await request.get("/nl/ourstory")).headers();
   expect(overHttp["strict-transport-security"]).toBeUndefined();
   expect(overHttp["content-security-policy"]).not.toContain("upgrade-insecure-requests");
-  const withCookie = (await request.get("/", { headers: { cookie: "next-auth.session-token=not-a-session" } })).headers()["content-security-policy"];
+  const withGarbage = (await request.get("/", { headers: { cookie: "next-auth.session-token=not-a-session" } })).headers()["content-security-policy"];
+  expect(withGarbage).not.toContain("nonce-");
+  expect(withGarbage).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  await signUp(page);
+  const withCookie = (await page.request.get("/")).headers()["content-security-policy"];
   expect(withCookie.match(/'nonce-/g)).toHaveLength(1);
 });
 
