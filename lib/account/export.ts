@@ -79,23 +79,56 @@ export const EXPORT_COVERAGE = {
     "reviews.handyman_id": "handyman.reviewsAboutYou",
     "request_events.actor_user_id": "stepsTaken (steps on other people's requests; steps on your own are in requests[].timeline)",
     "audit_log.actor_id": "auditEntries (the changes an operator made)",
+    "handyman_applications.user_id": "applications (every field, with the decision and its reason)",
+    "handyman_work_days.handyman_id": "handyman.profile.workDays",
+    "handyman_days_off.handyman_id": "handyman.profile.daysOff",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
     // timelines already hold every step that concerns them; the homeowner's timeline names them by name.
     "request_events.handyman_id": "covered by handyman.offers and requests[].timeline",
+    // An operator's approvals and rejections are audited, so they are in the operator's auditEntries.
+    "handyman_applications.decided_by": "covered by auditEntries",
   },
 } as const;
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Applications to join as a professional, with every field given (bank account and numbers too: they are the person's own). */
+async function applicationsPart(db: Db, userId: string) {
+  const rows = await db.handymanApplication.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, phone: true, cities: true, taskTypes: true, hourlyPriceCents: true, kvkNumber: true, vatId: true, iban: true, intro: true, insurer: true, insuredUntil: true, status: true, rejectReason: true, decidedAt: true, createdAt: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    cities: row.cities.map(fromDbCity),
+    taskTypes: row.taskTypes.map(fromDbTaskType),
+    hourlyPrice: row.hourlyPriceCents / 100,
+    kvkNumber: row.kvkNumber,
+    vatId: row.vatId,
+    iban: row.iban,
+    introduction: row.intro,
+    insurer: row.insurer,
+    insuredUntil: day(row.insuredUntil),
+    status: row.status,
+    rejectionReason: row.rejectReason,
+    decidedAt: iso(row.decidedAt),
+    submittedAt: row.createdAt.toISOString(),
+  }));
+}
 
 /** The handyman side: the profile, the offers made to them, the reviews about them. */
 async function handymanPart(db: Db, userId: string) {
   const profile = await db.handyman.findUnique({
     where: { userId },
-    select: { id: true, name: true, city: true, taskType: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true },
+    select: { id: true, name: true, slug: true, cities: true, taskTypes: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true, intro: true, dailyCapacity: true, insuredUntil: true, workDays: { orderBy: { weekday: "asc" }, select: { weekday: true } }, daysOff: { orderBy: [{ startsOn: "asc" }, { id: "asc" }], select: { startsOn: true, endsOn: true } } },
   });
   if (!profile) return null;
   const [offers, reviews] = await Promise.all([
@@ -110,14 +143,20 @@ async function handymanPart(db: Db, userId: string) {
     profile: {
       id: profile.id,
       name: profile.name,
-      city: fromDbCity(profile.city),
-      taskType: fromDbTaskType(profile.taskType),
+      slug: profile.slug,
+      cities: profile.cities.map(fromDbCity),
+      taskTypes: profile.taskTypes.map(fromDbTaskType),
       hourlyPrice: profile.hourlyPriceCents / 100,
       startingRating: profile.baseRating,
       rating: profile.rating,
       available: profile.available,
       suspended: profile.suspended,
       createdAt: profile.createdAt.toISOString(),
+      introduction: profile.intro,
+      jobsPerDay: profile.dailyCapacity,
+      insuredUntil: profile.insuredUntil ? day(profile.insuredUntil) : null,
+      workDays: profile.workDays.map((d) => d.weekday),
+      daysOff: profile.daysOff.map((d) => ({ from: day(d.startsOn), until: day(d.endsOn) })),
     },
     offers: offers.map((offer) => ({
       id: offer.id,
@@ -178,7 +217,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
   const db = await getDb();
   const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
   const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
-  const [sessions, tokens, mail, handyman] = await Promise.all([
+  const [sessions, tokens, mail, handyman, applications] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
     db.outboxMessage.findMany({
@@ -187,6 +226,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
       select: { recipient: true, subject: true, createdAt: true, sentAt: true, failedAt: true },
     }),
     handymanPart(db, user.id),
+    applicationsPart(db, user.id),
   ]);
   // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
   const requests = inBatches(
@@ -258,6 +298,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
     mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
     requests,
     handyman,
+    applications,
     stepsTaken: steps,
     auditEntries: audit,
     auditEntriesAboutYou: aboutYou,
