@@ -11,6 +11,8 @@ import styles from "./auth-nav.module.css";
 const HOME_LINKS = {
   homeowner: { href: "/dashboard", label: "dashboard" },
   handyman: { href: "/pro", label: "jobs" },
+  // An applicant's /pro shows their application's state until it is approved.
+  applicant: { href: "/pro", label: "jobs" },
   operator: { href: "/ops", label: "console" },
 } as const;
 

@@ -1,5 +1,7 @@
 // "Download my data" (the GDPR's right of access): everything the site keeps about the signed-in
-// account as one JSON document, by role: the account (with its language), its sessions, the links and
+// account as one JSON document, streamed (the requests, the steps taken and the audit entries are read
+// EXPORT_BATCH rows at a time by keyset while the file is written, so an account with thousands of
+// requests is never held in memory at once), by role: the account (with its language), its sessions, the links and
 // mail sent to it, every repair request with its timeline, the handymen it went to and its review; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
@@ -11,6 +13,7 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
+import type { Streamed } from "../api/json-stream";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 
@@ -76,23 +79,56 @@ export const EXPORT_COVERAGE = {
     "reviews.handyman_id": "handyman.reviewsAboutYou",
     "request_events.actor_user_id": "stepsTaken (steps on other people's requests; steps on your own are in requests[].timeline)",
     "audit_log.actor_id": "auditEntries (the changes an operator made)",
+    "handyman_applications.user_id": "applications (every field, with the decision and its reason)",
+    "handyman_work_days.handyman_id": "handyman.profile.workDays",
+    "handyman_days_off.handyman_id": "handyman.profile.daysOff",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
     // timelines already hold every step that concerns them; the homeowner's timeline names them by name.
     "request_events.handyman_id": "covered by handyman.offers and requests[].timeline",
+    // An operator's approvals and rejections are audited, so they are in the operator's auditEntries.
+    "handyman_applications.decided_by": "covered by auditEntries",
   },
 } as const;
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Applications to join as a professional, with every field given (bank account and numbers too: they are the person's own). */
+async function applicationsPart(db: Db, userId: string) {
+  const rows = await db.handymanApplication.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, phone: true, cities: true, taskTypes: true, hourlyPriceCents: true, kvkNumber: true, vatId: true, iban: true, intro: true, insurer: true, insuredUntil: true, status: true, rejectReason: true, decidedAt: true, createdAt: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    cities: row.cities.map(fromDbCity),
+    taskTypes: row.taskTypes.map(fromDbTaskType),
+    hourlyPrice: row.hourlyPriceCents / 100,
+    kvkNumber: row.kvkNumber,
+    vatId: row.vatId,
+    iban: row.iban,
+    introduction: row.intro,
+    insurer: row.insurer,
+    insuredUntil: day(row.insuredUntil),
+    status: row.status,
+    rejectionReason: row.rejectReason,
+    decidedAt: iso(row.decidedAt),
+    submittedAt: row.createdAt.toISOString(),
+  }));
+}
 
 /** The handyman side: the profile, the offers made to them, the reviews about them. */
 async function handymanPart(db: Db, userId: string) {
   const profile = await db.handyman.findUnique({
     where: { userId },
-    select: { id: true, name: true, city: true, taskType: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true },
+    select: { id: true, name: true, slug: true, cities: true, taskTypes: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true, intro: true, dailyCapacity: true, insuredUntil: true, workDays: { orderBy: { weekday: "asc" }, select: { weekday: true } }, daysOff: { orderBy: [{ startsOn: "asc" }, { id: "asc" }], select: { startsOn: true, endsOn: true } } },
   });
   if (!profile) return null;
   const [offers, reviews] = await Promise.all([
@@ -107,14 +143,20 @@ async function handymanPart(db: Db, userId: string) {
     profile: {
       id: profile.id,
       name: profile.name,
-      city: fromDbCity(profile.city),
-      taskType: fromDbTaskType(profile.taskType),
+      slug: profile.slug,
+      cities: profile.cities.map(fromDbCity),
+      taskTypes: profile.taskTypes.map(fromDbTaskType),
       hourlyPrice: profile.hourlyPriceCents / 100,
       startingRating: profile.baseRating,
       rating: profile.rating,
       available: profile.available,
       suspended: profile.suspended,
       createdAt: profile.createdAt.toISOString(),
+      introduction: profile.intro,
+      jobsPerDay: profile.dailyCapacity,
+      insuredUntil: profile.insuredUntil ? day(profile.insuredUntil) : null,
+      workDays: profile.workDays.map((d) => d.weekday),
+      daysOff: profile.daysOff.map((d) => ({ from: day(d.startsOn), until: day(d.endsOn) })),
     },
     offers: offers.map((offer) => ({
       id: offer.id,
@@ -144,13 +186,38 @@ const auditView = (row: AuditRow) => ({
   after: row.after,
 });
 
-/** The signed-in user's data, as the downloaded file holds it. */
+/** How many rows each read of a streamed list takes. */
+export const EXPORT_BATCH = 200;
+
+/**
+ * Reads a list EXPORT_BATCH rows at a time, each read after the last row of the one before (`after` turns
+ * that row into the next read's where), and yields its rows mapped by `view`.
+ */
+async function* inBatches<Row, View>(read: (after: Row | undefined, take: number) => Promise<Row[]>, view: (row: Row) => View): Streamed<View> {
+  let last: Row | undefined;
+  for (;;) {
+    const rows = await read(last, EXPORT_BATCH);
+    for (const row of rows) yield view(row);
+    if (rows.length < EXPORT_BATCH) return;
+    last = rows.at(-1);
+  }
+}
+
+const stepColumns = { id: true, requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true } as const satisfies Prisma.RequestEventSelect;
+type StepRow = Prisma.RequestEventGetPayload<{ select: typeof stepColumns }>;
+
+/** Rows ordered by a bigint id, ascending: the next batch is the ids above the last one. */
+const afterId = <Row extends { id: bigint }>(last: Row | undefined) => (last ? { id: { gt: last.id } } : {});
+
+/**
+ * The signed-in user's data, as the downloaded file holds it: the small parts read now, the lists that
+ * grow with the account as streams read while the file is written (lib/api/json-stream.ts writes it).
+ */
 export async function exportAccountData(user: { id: string; email: string }, now = new Date()) {
   const db = await getDb();
   const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
   const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
-  const [requests, sessions, tokens, mail, handyman, steps, audit, aboutYou] = await Promise.all([
-    db.repairRequest.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: exportedRequestColumns }),
+  const [sessions, tokens, mail, handyman, applications] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
     db.outboxMessage.findMany({
@@ -159,25 +226,63 @@ export async function exportAccountData(user: { id: string; email: string }, now
       select: { recipient: true, subject: true, createdAt: true, sentAt: true, failedAt: true },
     }),
     handymanPart(db, user.id),
-    db.requestEvent.findMany({
-      where: { actorUserId: user.id, request: { userId: { not: user.id } } },
-      orderBy: { id: "asc" },
-      select: { requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true },
-    }),
-    account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id }, orderBy: { id: "asc" }, select: auditColumns }) : Promise.resolve([]),
-    db.auditEntry.findMany({
-      where: {
-        OR: [
-          { targetType: "user", targetId: user.id },
-          { after: { path: ["homeownerId"], equals: user.id } },
-          { after: { path: ["userId"], equals: user.id } },
-          { before: { path: ["userId"], equals: user.id } },
-        ],
-      },
-      orderBy: { id: "asc" },
-      select: auditColumns,
-    }),
+    applicationsPart(db, user.id),
   ]);
+  // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
+  const requests = inBatches(
+    (last: ExportedRequestRow | undefined, take) =>
+      db.repairRequest.findMany({
+        where: {
+          userId: user.id,
+          ...(last ? { AND: [{ createdAt: { lte: last.createdAt } }, { OR: [{ createdAt: { lt: last.createdAt } }, { id: { lt: last.id } }] }] } : {}),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take,
+        select: exportedRequestColumns,
+      }),
+    exportedRequest,
+  );
+  const steps = inBatches(
+    (last: StepRow | undefined, take) =>
+      db.requestEvent.findMany({
+        where: { actorUserId: user.id, request: { userId: { not: user.id } }, ...afterId(last) },
+        orderBy: { id: "asc" },
+        take,
+        select: stepColumns,
+      }),
+    (step) => ({
+      requestId: step.requestId,
+      at: step.at.toISOString(),
+      as: step.actorRole,
+      step: step.action,
+      from: step.fromState,
+      to: step.toState,
+      note: step.note,
+    }),
+  );
+  const audit = inBatches(
+    (last: AuditRow | undefined, take) =>
+      account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id, ...afterId(last) }, orderBy: { id: "asc" }, take, select: auditColumns }) : Promise.resolve([]),
+    auditView,
+  );
+  const aboutYou = inBatches(
+    (last: AuditRow | undefined, take) =>
+      db.auditEntry.findMany({
+        where: {
+          ...afterId(last),
+          OR: [
+            { targetType: "user", targetId: user.id },
+            { after: { path: ["homeownerId"], equals: user.id } },
+            { after: { path: ["userId"], equals: user.id } },
+            { before: { path: ["userId"], equals: user.id } },
+          ],
+        },
+        orderBy: { id: "asc" },
+        take,
+        select: auditColumns,
+      }),
+    auditView,
+  );
   return {
     exportedAt: now.toISOString(),
     account: {
@@ -191,18 +296,11 @@ export async function exportAccountData(user: { id: string; email: string }, now
     sessions: sessions.map((session) => ({ startedAt: session.createdAt.toISOString(), remembered: session.remember, endedAt: iso(session.revokedAt) })),
     linksSent: tokens.map((token) => ({ purpose: token.purpose, sentTo: token.email, sentAt: token.createdAt.toISOString(), validUntil: token.expiresAt.toISOString(), usedAt: iso(token.usedAt) })),
     mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
-    requests: requests.map(exportedRequest),
+    requests,
     handyman,
-    stepsTaken: steps.map((step) => ({
-      requestId: step.requestId,
-      at: step.at.toISOString(),
-      as: step.actorRole,
-      step: step.action,
-      from: step.fromState,
-      to: step.toState,
-      note: step.note,
-    })),
-    auditEntries: audit.map(auditView),
-    auditEntriesAboutYou: aboutYou.map(auditView),
+    applications,
+    stepsTaken: steps,
+    auditEntries: audit,
+    auditEntriesAboutYou: aboutYou,
   };
 }

@@ -59,7 +59,7 @@ export async function isOperator(user: SessionUser): Promise<boolean> {
 }
 
 /** The role of a signed-in user, read from the users table; null when the account is gone. */
-export async function roleOf(user: SessionUser): Promise<"homeowner" | "handyman" | "operator" | null> {
+export async function roleOf(user: SessionUser): Promise<"homeowner" | "handyman" | "operator" | "applicant" | null> {
   const row = await (await getDb()).user.findUnique({ where: { id: user.id }, select: { role: true } });
   return row?.role ?? null;
 }

@@ -15,8 +15,8 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export const publicHandymanColumns = {
   id: true,
   name: true,
-  city: true,
-  taskType: true,
+  cities: true,
+  taskTypes: true,
   hourlyPriceCents: true,
   rating: true,
   available: true,
@@ -29,11 +29,13 @@ export function toPublicHandyman(row: PublicHandymanRow): PublicHandyman {
   return {
     id: row.id,
     name: row.name,
-    city: fromDbCity(row.city),
-    rating: row.rating,
+    // Interim: every handyman serves one city and one trade until profiles take sets (#23).
+    city: fromDbCity(row.cities[0]),
+    // Interim (#23): only sample handymen exist, and each has a rating; joined ones will show "new".
+    rating: row.rating ?? 0,
     available: row.available ? "yes" : "no",
     price_per_hour: row.hourlyPriceCents / 100,
-    task_type: fromDbTaskType(row.taskType),
+    task_type: fromDbTaskType(row.taskTypes[0]),
   };
 }
 

@@ -47,8 +47,8 @@ const MAX_HOURLY_PRICE = 500;
 const rosterColumns = {
   id: true,
   name: true,
-  city: true,
-  taskType: true,
+  cities: true,
+  taskTypes: true,
   hourlyPriceCents: true,
   rating: true,
   available: true,
@@ -76,10 +76,12 @@ function toEntry(row: RosterRow): RosterEntry {
   return {
     id: row.id,
     name: row.name,
-    city: fromDbCity(row.city),
-    taskType: fromDbTaskType(row.taskType),
+    // Interim: the roster shows one city and trade until it shows a profile's sets (#23).
+    city: fromDbCity(row.cities[0]),
+    taskType: fromDbTaskType(row.taskTypes[0]),
     hourlyPrice: row.hourlyPriceCents / 100,
-    rating: row.rating,
+    // Interim (#23): only sample handymen exist, and each has a rating; joined ones will show "new".
+    rating: row.rating ?? 0,
     available: row.available,
     suspended: row.suspended,
     accountState: accountStateOf(row),
@@ -187,7 +189,7 @@ export async function editHandyman(operator: Operator, id: number, input: unknow
     const before = await findEntry(tx, id);
     const data: Prisma.HandymanUpdateInput = {};
     if (edit.hourlyPrice !== undefined && Math.round(edit.hourlyPrice * 100) !== Math.round(before.hourlyPrice * 100)) data.hourlyPriceCents = Math.round(edit.hourlyPrice * 100);
-    if (edit.taskType !== undefined && edit.taskType !== before.taskType) data.taskType = toDbTaskType(edit.taskType);
+    if (edit.taskType !== undefined && edit.taskType !== before.taskType) data.taskTypes = [toDbTaskType(edit.taskType)];
     if (Object.keys(data).length === 0) return before;
     await tx.handyman.update({ where: { id }, data });
     const after = await findEntry(tx, id);

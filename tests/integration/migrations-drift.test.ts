@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { migrate } from "../../lib/db/migrate";
 import { withEmptyDatabase } from "../helpers/db";
 
-type SchemaField = { name: string; column: string; type: string; optional: boolean };
+type SchemaField = { name: string; column: string; type: string; list: boolean; optional: boolean };
 type SchemaModel = { name: string; table: string; fields: SchemaField[] };
 type SchemaEnum = { name: string; dbName: string; values: string[] };
 
@@ -34,11 +34,13 @@ function parseSchema(source: string): { models: SchemaModel[]; enums: SchemaEnum
       if (!line || line.startsWith("@@") || line.startsWith("//")) continue;
       const [name, typeToken] = line.split(/\s+/);
       const type = typeToken.replace(/[?[\]]/g, "");
-      if (typeToken.endsWith("[]") || (!SCALARS.has(type) && !enumNames.has(type))) continue; // relation fields
+      if (!SCALARS.has(type) && !enumNames.has(type)) continue; // relation fields (lists of models too)
+      const list = typeToken.endsWith("[]");
       fields.push({
         name,
         column: line.match(/@map\("([^"]+)"\)/)?.[1] ?? name,
         type,
+        list,
         optional: typeToken.endsWith("?"),
       });
     }
@@ -52,10 +54,10 @@ const schema = parseSchema(readFileSync(path.join(process.cwd(), "prisma", "sche
 describe("migrations match schema.prisma", () => {
   it("finds the models and enums it is meant to check", () => {
     expect(schema.models.map((m) => m.table).sort()).toEqual(
-      ["account_tokens", "audit_log", "handymen", "inputs", "job_opening_translations", "job_openings", "mail_outbox", "offers", "request_events", "reviews", "sessions", "users"],
+      ["account_tokens", "audit_log", "handyman_applications", "handyman_days_off", "handyman_work_days", "handymen", "inputs", "job_opening_translations", "job_openings", "mail_outbox", "offers", "request_events", "reviews", "sessions", "users"],
     );
     expect(schema.enums.map((e) => e.dbName).sort()).toEqual(
-      ["account_token_purpose", "actor_role", "city", "criteria", "job_opening_status", "offer_status", "request_state", "rich_text_format", "task_type", "user_role"],
+      ["account_token_purpose", "actor_role", "application_status", "city", "criteria", "job_opening_status", "offer_status", "request_state", "rich_text_format", "task_type", "user_role"],
     );
   });
 
@@ -84,8 +86,10 @@ describe("migrations match schema.prisma", () => {
             else if (column.nullable !== field.optional)
               problems.push(`column ${model.table}.${field.column} nullable=${column.nullable}, schema optional=${field.optional}`);
             const enumType = schema.enums.find((e) => e.name === field.type);
-            if (column && enumType && column.udt !== enumType.dbName)
-              problems.push(`column ${model.table}.${field.column} has type ${column.udt}, expected enum ${enumType.dbName}`);
+            // A list column's type is the element type's array type, which PostgreSQL names with a leading "_".
+            const expectedUdt = enumType && (field.list ? `_${enumType.dbName}` : enumType.dbName);
+            if (column && expectedUdt && column.udt !== expectedUdt)
+              problems.push(`column ${model.table}.${field.column} has type ${column.udt}, expected enum ${expectedUdt}`);
           }
         }
         expect(problems).toEqual([]);

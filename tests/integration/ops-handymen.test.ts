@@ -135,7 +135,7 @@ describe("editing the hourly price and trade", () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { handyman: Entry }).handyman).toMatchObject({ hourlyPrice: 42.5, taskType: "Pipe-leakage" });
     const row = await (await getDb()).handyman.findUniqueOrThrow({ where: { id: 7 } });
-    expect(row).toMatchObject({ hourlyPriceCents: 4250, taskType: "Pipe_leakage" });
+    expect(row).toMatchObject({ hourlyPriceCents: 4250, taskTypes: ["Pipe_leakage"] });
     const [entry] = await auditFor(7);
     expect(entry).toMatchObject({ action: "edit_handyman", before: expect.objectContaining({ hourlyPrice: 35, taskType: "Painting" }), after: expect.objectContaining({ hourlyPrice: 42.5, taskType: "Pipe-leakage" }) });
   });

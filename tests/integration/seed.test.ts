@@ -74,29 +74,34 @@ describe("seed", () => {
     });
   });
 
-  it("stores the sample handymen with their ids, prices in cents and availability, and numbers new ones after them", async () => {
+  it("stores the sample handymen with their ids, one city and trade, prices in cents, availability, every weekday and a slug, and numbers new ones after them", async () => {
     await withEmptyDatabase(async (connection) => {
       await connection.withSql(async (sql) => {
         await migrate(sql);
         await seed(sql);
-        const rows = await sql.query<{ id: number; name: string; city: string; task_type: string; hourly_price_cents: number; rating: number; base_rating: number; available: boolean; suspended: boolean }>(
-          `SELECT id, name, city::text, task_type::text, hourly_price_cents, rating, base_rating, available, suspended FROM "handymen" ORDER BY id`,
+        const rows = await sql.query<{ id: number; name: string; cities: string; task_types: string; hourly_price_cents: number; rating: number; base_rating: number; available: boolean; suspended: boolean; slug: string; daily_capacity: number; weekdays: string }>(
+          `SELECT id, name, cities::text, task_types::text, hourly_price_cents, rating, base_rating, available, suspended, slug, daily_capacity,
+                  (SELECT string_agg(weekday::text, ',' ORDER BY weekday) FROM "handyman_work_days" w WHERE w.handyman_id = h.id) AS weekdays
+             FROM "handymen" h ORDER BY id`,
         );
         expect(rows).toEqual(
           sampleHandymen.map((h) => ({
             id: h.id,
             name: h.name,
-            city: h.city,
-            task_type: h.task_type,
+            cities: `{${h.city.includes(" ") ? `"${h.city}"` : h.city}}`,
+            task_types: `{${h.task_type}}`,
             hourly_price_cents: Math.round(h.price_per_hour * 100),
             rating: h.rating,
             base_rating: h.rating,
             available: h.available === "yes",
             suspended: false,
+            slug: `${h.name.toLowerCase()}-${h.id}`,
+            daily_capacity: 10,
+            weekdays: "1,2,3,4,5,6,7",
           })),
         );
         const [added] = await sql.query<{ id: number }>(
-          `INSERT INTO "handymen" (name, city, task_type, hourly_price_cents, base_rating, rating) VALUES ('New', 'Amsterdam', 'Painting', 4000, 4, 4) RETURNING id`,
+          `INSERT INTO "handymen" (name, cities, task_types, slug, hourly_price_cents) VALUES ('New', '{Amsterdam}', '{Painting}', 'new', 4000) RETURNING id`,
         );
         expect(added.id).toBe(Math.max(...sampleHandymen.map((h) => h.id)) + 1);
       });
@@ -107,7 +112,7 @@ describe("seed", () => {
     await withEmptyDatabase(async (connection) => {
       await connection.withSql(async (sql) => {
         await migrate(sql);
-        await sql.query(`INSERT INTO "handymen" (name, city, task_type, hourly_price_cents, base_rating, rating) VALUES ('Own', 'Rotterdam', 'Painting', 5000, 4.5, 4.5)`);
+        await sql.query(`INSERT INTO "handymen" (name, cities, task_types, slug, hourly_price_cents) VALUES ('Own', '{Rotterdam}', '{Painting}', 'own', 5000)`);
         expect((await seed(sql)).handymen).toBe(0);
         const rows = await sql.query<{ name: string }>(`SELECT name FROM "handymen"`);
         expect(rows.map((r) => r.name)).toEqual(["Own"]);
