@@ -1,6 +1,6 @@
 // "Download my data" (the GDPR's right of access): everything the site keeps about the signed-in
 // account as one JSON document, by role: the account (with its language), its sessions, the links and
-// mail sent to it, every repair request with its timeline, the handymen it went to and its review; for a
+// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
 // audit entries; for everyone the audit entries that name them. Never a password hash or a token.
@@ -13,6 +13,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
+import { photoPath } from "../photos/photos";
 
 const exportedRequestColumns = {
   ...trackedRequestColumns,
@@ -25,6 +26,7 @@ const exportedRequestColumns = {
     select: { status: true, createdAt: true, expiresAt: true, answeredAt: true, handyman: { select: { name: true } } },
   },
   review: { select: { stars: true, text: true, createdAt: true } },
+  photos: { orderBy: { position: "asc" }, select: { id: true, position: true, width: true, height: true, size: true, createdAt: true } },
 } as const satisfies Prisma.RepairRequestSelect;
 
 type ExportedRequestRow = Prisma.RepairRequestGetPayload<{ select: typeof exportedRequestColumns }>;
@@ -58,6 +60,16 @@ function exportedRequest(row: ExportedRequestRow) {
       answeredAt: offer.answeredAt?.toISOString() ?? null,
     })),
     review: row.review ? { stars: row.review.stars, text: row.review.text, writtenAt: row.review.createdAt.toISOString() } : null,
+    // As stored (re-encoded, without metadata); each downloads from its address while signed in.
+    photos: row.photos.map((photo) => ({
+      id: photo.id,
+      position: photo.position,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.size,
+      addedAt: photo.createdAt.toISOString(),
+      download: photoPath(id, photo.id),
+    })),
   };
 }
 
@@ -79,6 +91,7 @@ export const EXPORT_COVERAGE = {
     "handyman_applications.user_id": "applications (every field, with the decision and its reason)",
     "handyman_work_days.handyman_id": "handyman.profile.workDays",
     "handyman_days_off.handyman_id": "handyman.profile.daysOff",
+    "request_photos.uploader_id": "requests[].photos (each with its download address; photos are only ever added by the request's homeowner)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
