@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as listRoute from "../../app/api/ops/requests/route";
+import * as proOffersRoute from "../../app/api/pro/offers/route";
+import { createSignedInHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
 import { checkProperty, call } from "../helpers/fuzz";
 import { createSignedInOperator } from "../helpers/ops";
@@ -300,5 +302,57 @@ describe("a homeowner's orders, the newest 50 then more", () => {
     await withSql((sql) => sql.query(`DELETE FROM "inputs" WHERE "input_id" = ANY($1::uuid[])`, [ids.slice(0, 50)]));
     const back = await listOrdersPage(owner, parseOrdersCursor(owner, second.previous));
     expect(back.rows.map((r) => r.id)).toEqual(ids.slice(50));
+  });
+});
+
+describe("GET /api/pro/offers, by cursor", () => {
+  type ProPage = { handyman: unknown; reviews: unknown[]; offers: { id: string; status: string }[]; nextCursor: string | null };
+  const view = (user: TestUser, query = "") => proOffersRoute.GET(apiRequest("GET", `/api/pro/offers${query}`, { cookie: user.cookie }), { params: Promise.resolve({}) });
+
+  it("walks the handyman's open and accepted offers, newest first with ties, by nextCursor and the Link header; others' cursors are refused", async () => {
+    const nina = await createSignedInHandyman(18);
+    const jelle = await createSignedInHandyman(26);
+    const owner = await createSignedInUser();
+    const requests = await storeRequests(owner, 70);
+    const db = await getDb();
+    const at = Date.parse("2026-06-02T09:00:00.000Z");
+    const offers = requests.map((requestId, i) => ({
+      id: randomUUID(),
+      requestId,
+      handymanId: i % 10 === 9 ? 26 : 18,
+      status: i % 7 === 6 ? ("declined" as const) : i % 2 ? ("accepted" as const) : ("open" as const),
+      createdAt: new Date(at + Math.floor(i / 4) * 1000),
+      expiresAt: new Date(at + 86_400_000 * 30),
+    }));
+    await db.offer.createMany({ data: offers });
+    const expected = offers
+      .filter((offer) => offer.handymanId === 18 && offer.status !== "declined")
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((offer) => offer.id);
+    const seen: string[] = [];
+    let response = await view(nina, "?limit=20");
+    for (;;) {
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as ProPage;
+      expect(page.handyman).toBeTruthy();
+      expect(Array.isArray(page.reviews)).toBe(true);
+      seen.push(...page.offers.map((offer) => offer.id));
+      const link = response.headers.get("link");
+      if (!page.nextCursor) {
+        expect(link).toBeNull();
+        break;
+      }
+      expect(link).toBe(`</api/pro/offers?limit=20&cursor=${page.nextCursor}>; rel="next"`);
+      const theirs = await view(jelle, `?cursor=${page.nextCursor}`);
+      expect(theirs.status).toBe(400);
+      expectBadCursor(await theirs.json());
+      response = await view(nina, `?limit=20&cursor=${page.nextCursor}`);
+    }
+    expect(seen).toEqual(expected);
+    expect(((await (await view(nina)).json()) as ProPage).offers).toHaveLength(50);
+    for (const limit of ["0", "-1", "10000", "abc"]) expect((await view(nina, `?limit=${limit}`)).status, limit).toBe(400);
+    const ops = await createSignedInOperator();
+    const consoleCursor = (await list(ops, "?limit=1")).nextCursor!;
+    expect((await view(nina, `?cursor=${consoleCursor}`)).status).toBe(400);
   });
 });
