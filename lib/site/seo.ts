@@ -10,6 +10,7 @@ import type { JobOpeningSummary } from "../careers/types";
 export const PUBLIC_PATHS = [
   "/",
   "/ourstory",
+  "/join",
   "/team",
   "/customer-help",
   "/community",
