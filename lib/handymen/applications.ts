@@ -21,6 +21,8 @@ import { applicationApprovedMessage, applicationReceivedMessage, applicationReje
 import type { Operator } from "../ops/access";
 import { recordAudit } from "../ops/audit";
 import { fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { badCursor, decodeCursor, readPage, type Cursor, type CursorScope, type Page } from "../paging/cursor";
+import { timeKey } from "../paging/keyset";
 import { toCents } from "../validations/hourly-price";
 import { freeTextSchema } from "../validations/text";
 import { applicationSchema, applicationWithAccountSchema, type ApplicationInput } from "./applications-schema";
@@ -219,45 +221,51 @@ export async function findLatestApplication(user: SessionUser): Promise<Applicat
 
 export const APPLICATIONS_PAGE_SIZE = 50;
 
-/** A page's position: the created_at and id of the last row shown, opaque to the browser. */
-type Cursor = { createdAt: Date; id: string };
+/** The console's two lists: the waiting ones, oldest first (the queue to work through), and the decided ones, newest first. */
+export type ApplicationList = "waiting" | "decided";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function encodeCursor(view: Pick<ApplicationView, "createdAt" | "id">): string {
-  return Buffer.from(`${view.createdAt.toISOString()}|${view.id}`).toString("base64url");
-}
+/** A list's cursors are the operator's own (lib/paging): one made for the other list or another account is a 400. */
+const listScope = (operator: Pick<Operator, "id">, list: ApplicationList): CursorScope => ({ list: `ops.applications.${list}`, owner: operator.id });
 
-/** A cursor from an address; anything that is not one of ours is none (the first page). */
-export function decodeCursor(value: unknown): Cursor | undefined {
-  if (typeof value !== "string" || value.length > 100 || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
-  const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
-  return { createdAt, id };
+/** ?cursor= of a list's pages: absent is the first page; one that is not this operator's for this list is a 400. */
+export function parseApplicationsCursor(operator: Pick<Operator, "id">, list: ApplicationList, value: unknown): Cursor | undefined {
+  return decodeCursor(value, listScope(operator, list), 2);
 }
-
-export type ApplicationPage = { rows: ApplicationView[]; next: string | null };
 
 /**
- * One page of the console's list: `waiting` (submitted, oldest first: the queue to work through) or
- * `decided` (newest first). Keyset on (created_at, id), the index on (status, created_at, id).
+ * One page of a list, keyset on (created_at, id) over the index on (status, created_at, id): the rows
+ * after the cursor's key in the list's order, or before it (a "previous" link) in reverse.
  */
-export async function listApplications(which: "waiting" | "decided", cursor?: Cursor): Promise<ApplicationPage> {
-  const waiting = which === "waiting";
-  const order: Prisma.SortOrder = waiting ? "asc" : "desc";
-  const beyond = waiting ? "gt" : "lt";
-  const rows = await (await getDb()).handymanApplication.findMany({
-    where: {
-      status: waiting ? "submitted" : { in: ["approved", "rejected"] },
-      ...(cursor ? { OR: [{ createdAt: { [beyond]: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { [beyond]: cursor.id } }] } : {}),
+export async function listApplications(operator: Pick<Operator, "id">, list: ApplicationList, cursor?: Cursor): Promise<Page<ApplicationView>> {
+  const ascending = list === "waiting";
+  const db = await getDb();
+  return readPage(
+    listScope(operator, list),
+    APPLICATIONS_PAGE_SIZE,
+    cursor,
+    async ({ cursor: at, take }) => {
+      const forwards = at?.direction !== "before";
+      const up = ascending === forwards;
+      const order: Prisma.SortOrder = up ? "asc" : "desc";
+      const beyond = up ? "gt" : "lt";
+      let keyset: Prisma.HandymanApplicationWhereInput = {};
+      if (at) {
+        const createdAt = new Date(at.key[0]);
+        if (Number.isNaN(createdAt.getTime()) || !UUID.test(at.key[1])) throw badCursor();
+        keyset = { OR: [{ createdAt: { [beyond]: createdAt } }, { createdAt, id: { [beyond]: at.key[1] } }] };
+      }
+      const rows = await db.handymanApplication.findMany({
+        where: { status: ascending ? "submitted" : { in: ["approved", "rejected"] }, ...keyset },
+        orderBy: [{ createdAt: order }, { id: order }],
+        take,
+        select: viewColumns,
+      });
+      return rows.map(toView);
     },
-    orderBy: [{ createdAt: order }, { id: order }],
-    take: APPLICATIONS_PAGE_SIZE + 1,
-    select: viewColumns,
-  });
-  const views = rows.slice(0, APPLICATIONS_PAGE_SIZE).map(toView);
-  return { rows: views, next: rows.length > APPLICATIONS_PAGE_SIZE ? encodeCursor(views[views.length - 1]) : null };
+    (view) => timeKey(view.createdAt, view.id),
+  );
 }
 
 const NOT_FOUND = { key: "application.notFound" } as const;

@@ -341,7 +341,7 @@ describe("vetting in the console", () => {
     const operator = await createSignedInOperator();
     const user = await applyNew();
     const application = await applicationOf(user);
-    const { rows } = await listApplications("waiting");
+    const { rows } = await listApplications(operator, "waiting");
     expect(rows.find((row) => row.id === application.id)).toMatchObject({ ibanLastFour: "4300" });
     expect(JSON.stringify(rows)).not.toContain(IBAN);
     sendCookie(operator.cookie);
@@ -357,10 +357,10 @@ describe("vetting in the console", () => {
     const users = [];
     for (let i = 0; i < 3; i += 1) users.push(await applyNew({ name: `Pro ${i}` }));
     await rejectApplication(asOperator(operator), (await applicationOf(users[1])).id, "Not insured for this trade.");
-    const waiting = await listApplications("waiting");
+    const waiting = await listApplications(operator, "waiting");
     expect(waiting.rows.map((row) => row.name)).toEqual(["Pro 0", "Pro 2"]);
     expect(waiting.next).toBeNull();
-    expect((await listApplications("decided")).rows.map((row) => [row.name, row.stage])).toEqual([["Pro 1", "rejected"]]);
+    expect((await listApplications(operator, "decided")).rows.map((row) => [row.name, row.stage])).toEqual([["Pro 1", "rejected"]]);
   });
 
   it("applicants, homeowners and handymen cannot use the console's actions (its 404)", async () => {
