@@ -31,7 +31,7 @@ function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Tran
           <dt>{t("order.name")}</dt>
           <dd>{handyman.name}</dd>
           <dt>{t("order.rating")}</dt>
-          <dd>{t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dd>{handyman.rating === null ? t("newNoReviews") : t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
           <dt>{t("order.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
