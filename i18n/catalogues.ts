@@ -18,6 +18,7 @@ import enValidation from "../messages/en/validation.json";
 import enMail from "../messages/en/mail.json";
 import enApi from "../messages/en/api.json";
 import enOps from "../messages/en/ops.json";
+import enPro from "../messages/en/pro.json";
 import nlCatalogue from "../messages/nl/catalogue.json";
 import nlCommon from "../messages/nl/common.json";
 import nlErrors from "../messages/nl/errors.json";
@@ -34,6 +35,7 @@ import nlValidation from "../messages/nl/validation.json";
 import nlMail from "../messages/nl/mail.json";
 import nlApi from "../messages/nl/api.json";
 import nlOps from "../messages/nl/ops.json";
+import nlPro from "../messages/nl/pro.json";
 import type { Locale } from "./locales";
 import type { Namespace } from "./namespaces";
 
@@ -57,6 +59,7 @@ const imported = {
     mail: enMail,
     api: enApi,
     ops: enOps,
+    pro: enPro,
   },
   nl: {
     catalogue: nlCatalogue,
@@ -75,6 +78,7 @@ const imported = {
     mail: nlMail,
     api: nlApi,
     ops: nlOps,
+    pro: nlPro,
   },
 };
 

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "mail",
   "api",
   "ops",
+  "pro",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
