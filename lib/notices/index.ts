@@ -31,6 +31,10 @@ export const NOTICE_KEYS = [
   "handyman-suspended",
   "handyman-unsuspended",
   "request-cancelled-for-homeowner",
+  // The handyman's own profile (lib/handymen/profile-actions.ts).
+  "profile-saved",
+  "day-off-added",
+  "day-off-removed",
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
