@@ -1,5 +1,7 @@
 // "Download my data" (the GDPR's right of access): everything the site keeps about the signed-in
-// account as one JSON document, by role: the account (with its language), its sessions, the links and
+// account as one JSON document, streamed (the requests, the steps taken and the audit entries are read
+// EXPORT_BATCH rows at a time by keyset while the file is written, so an account with thousands of
+// requests is never held in memory at once), by role: the account (with its language), its sessions, the links and
 // mail sent to it, every repair request with its timeline, the handymen it went to and its review; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
@@ -11,6 +13,7 @@
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
+import type { Streamed } from "../api/json-stream";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 
@@ -183,13 +186,38 @@ const auditView = (row: AuditRow) => ({
   after: row.after,
 });
 
-/** The signed-in user's data, as the downloaded file holds it. */
+/** How many rows each read of a streamed list takes. */
+export const EXPORT_BATCH = 200;
+
+/**
+ * Reads a list EXPORT_BATCH rows at a time, each read after the last row of the one before (`after` turns
+ * that row into the next read's where), and yields its rows mapped by `view`.
+ */
+async function* inBatches<Row, View>(read: (after: Row | undefined, take: number) => Promise<Row[]>, view: (row: Row) => View): Streamed<View> {
+  let last: Row | undefined;
+  for (;;) {
+    const rows = await read(last, EXPORT_BATCH);
+    for (const row of rows) yield view(row);
+    if (rows.length < EXPORT_BATCH) return;
+    last = rows.at(-1);
+  }
+}
+
+const stepColumns = { id: true, requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true } as const satisfies Prisma.RequestEventSelect;
+type StepRow = Prisma.RequestEventGetPayload<{ select: typeof stepColumns }>;
+
+/** Rows ordered by a bigint id, ascending: the next batch is the ids above the last one. */
+const afterId = <Row extends { id: bigint }>(last: Row | undefined) => (last ? { id: { gt: last.id } } : {});
+
+/**
+ * The signed-in user's data, as the downloaded file holds it: the small parts read now, the lists that
+ * grow with the account as streams read while the file is written (lib/api/json-stream.ts writes it).
+ */
 export async function exportAccountData(user: { id: string; email: string }, now = new Date()) {
   const db = await getDb();
   const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
   const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
-  const [requests, sessions, tokens, mail, handyman, steps, audit, aboutYou, applications] = await Promise.all([
-    db.repairRequest.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: exportedRequestColumns }),
+  const [sessions, tokens, mail, handyman, applications] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
     db.outboxMessage.findMany({
@@ -198,26 +226,63 @@ export async function exportAccountData(user: { id: string; email: string }, now
       select: { recipient: true, subject: true, createdAt: true, sentAt: true, failedAt: true },
     }),
     handymanPart(db, user.id),
-    db.requestEvent.findMany({
-      where: { actorUserId: user.id, request: { userId: { not: user.id } } },
-      orderBy: { id: "asc" },
-      select: { requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true },
-    }),
-    account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id }, orderBy: { id: "asc" }, select: auditColumns }) : Promise.resolve([]),
-    db.auditEntry.findMany({
-      where: {
-        OR: [
-          { targetType: "user", targetId: user.id },
-          { after: { path: ["homeownerId"], equals: user.id } },
-          { after: { path: ["userId"], equals: user.id } },
-          { before: { path: ["userId"], equals: user.id } },
-        ],
-      },
-      orderBy: { id: "asc" },
-      select: auditColumns,
-    }),
     applicationsPart(db, user.id),
   ]);
+  // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
+  const requests = inBatches(
+    (last: ExportedRequestRow | undefined, take) =>
+      db.repairRequest.findMany({
+        where: {
+          userId: user.id,
+          ...(last ? { AND: [{ createdAt: { lte: last.createdAt } }, { OR: [{ createdAt: { lt: last.createdAt } }, { id: { lt: last.id } }] }] } : {}),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take,
+        select: exportedRequestColumns,
+      }),
+    exportedRequest,
+  );
+  const steps = inBatches(
+    (last: StepRow | undefined, take) =>
+      db.requestEvent.findMany({
+        where: { actorUserId: user.id, request: { userId: { not: user.id } }, ...afterId(last) },
+        orderBy: { id: "asc" },
+        take,
+        select: stepColumns,
+      }),
+    (step) => ({
+      requestId: step.requestId,
+      at: step.at.toISOString(),
+      as: step.actorRole,
+      step: step.action,
+      from: step.fromState,
+      to: step.toState,
+      note: step.note,
+    }),
+  );
+  const audit = inBatches(
+    (last: AuditRow | undefined, take) =>
+      account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id, ...afterId(last) }, orderBy: { id: "asc" }, take, select: auditColumns }) : Promise.resolve([]),
+    auditView,
+  );
+  const aboutYou = inBatches(
+    (last: AuditRow | undefined, take) =>
+      db.auditEntry.findMany({
+        where: {
+          ...afterId(last),
+          OR: [
+            { targetType: "user", targetId: user.id },
+            { after: { path: ["homeownerId"], equals: user.id } },
+            { after: { path: ["userId"], equals: user.id } },
+            { before: { path: ["userId"], equals: user.id } },
+          ],
+        },
+        orderBy: { id: "asc" },
+        take,
+        select: auditColumns,
+      }),
+    auditView,
+  );
   return {
     exportedAt: now.toISOString(),
     account: {
@@ -231,19 +296,11 @@ export async function exportAccountData(user: { id: string; email: string }, now
     sessions: sessions.map((session) => ({ startedAt: session.createdAt.toISOString(), remembered: session.remember, endedAt: iso(session.revokedAt) })),
     linksSent: tokens.map((token) => ({ purpose: token.purpose, sentTo: token.email, sentAt: token.createdAt.toISOString(), validUntil: token.expiresAt.toISOString(), usedAt: iso(token.usedAt) })),
     mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
-    requests: requests.map(exportedRequest),
+    requests,
     handyman,
     applications,
-    stepsTaken: steps.map((step) => ({
-      requestId: step.requestId,
-      at: step.at.toISOString(),
-      as: step.actorRole,
-      step: step.action,
-      from: step.fromState,
-      to: step.toState,
-      note: step.note,
-    })),
-    auditEntries: audit.map(auditView),
-    auditEntriesAboutYou: aboutYou.map(auditView),
+    stepsTaken: steps,
+    auditEntries: audit,
+    auditEntriesAboutYou: aboutYou,
   };
 }

@@ -9,6 +9,9 @@ import { displayNameFromEmail } from "../auth/current-user";
 import { actionsFor, type Action, type RequestState } from "../requests/lifecycle";
 import type { RepairRequest } from "../requests/schemas";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
+import type { Prisma } from "../generated/prisma/client";
+import { decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
+import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 import { getHandymanForUserOrThrow, listReviewsForHandyman, type ProHandyman, type PublishedReview } from "./queries";
 
 export type ProOffer = {
@@ -27,24 +30,64 @@ const CONTACT_STATES: readonly RequestState[] = ["accepted", "date_proposed", "d
 
 export type ProView = { handyman: ProHandyman; offers: ProOffer[]; reviews: PublishedReview[] };
 
-/** The signed-in handyman's page; 404 for anyone who is not a handyman. */
-export async function getProViewOrThrow(user: SessionUser, now = new Date()): Promise<ProView> {
+/** GET /api/pro/offers gives this many offers a page unless ?limit= says otherwise (at most PRO_OFFERS_MAX_LIMIT). */
+export const PRO_OFFERS_PAGE_SIZE = 50;
+export const PRO_OFFERS_MAX_LIMIT = 200;
+
+/** A handyman's offer cursors are their own: one from another list or account is a 400. */
+const proOffersScope = (user: Pick<SessionUser, "id">): CursorScope => ({ list: "pro.offers", owner: user.id });
+
+export type ProOffersPage = { cursor?: Cursor; limit: number };
+
+/** ?cursor= and ?limit= of GET /api/pro/offers (a bad one is a 400; absent: the newest PRO_OFFERS_PAGE_SIZE). */
+export function parseProOffersPage(user: Pick<SessionUser, "id">, query: URLSearchParams): ProOffersPage {
+  const one = (key: string) => (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined));
+  return {
+    cursor: decodeCursor(one("cursor"), proOffersScope(user), 2),
+    limit: parsePageSize(one("limit"), { fallback: PRO_OFFERS_PAGE_SIZE, max: PRO_OFFERS_MAX_LIMIT }),
+  };
+}
+
+const offerColumns = {
+  id: true,
+  status: true,
+  createdAt: true,
+  expiresAt: true,
+  request: { select: { ...trackedRequestColumns, user: { select: { email: true, emailVerifiedAt: true } } } },
+} as const satisfies Prisma.OfferSelect;
+
+/**
+ * The signed-in handyman's page; 404 for anyone who is not a handyman. With `page`, one page of the offers,
+ * newest first (the id breaking ties), and the cursor of the next (older) one; without, every open and
+ * accepted offer.
+ */
+export async function getProViewOrThrow(user: SessionUser, now?: Date): Promise<ProView>;
+export async function getProViewOrThrow(user: SessionUser, now: Date | undefined, page: ProOffersPage): Promise<ProView & { nextCursor: string | null }>;
+export async function getProViewOrThrow(user: SessionUser, now = new Date(), page?: ProOffersPage): Promise<ProView & { nextCursor?: string | null }> {
   const db = await getDb();
   const handyman = await getHandymanForUserOrThrow(user, db);
-  const [rows, reviews] = await Promise.all([
-    db.offer.findMany({
-      where: { handymanId: handyman.id, status: { in: ["open", "accepted"] } },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      select: {
-        id: true,
-        status: true,
-        expiresAt: true,
-        request: { select: { ...trackedRequestColumns, user: { select: { email: true, emailVerifiedAt: true } } } },
-      },
-    }),
+  const where = { handymanId: handyman.id, status: { in: ["open" as const, "accepted" as const] } };
+  const [found, reviews] = await Promise.all([
+    page
+      ? readPage(
+          proOffersScope(user),
+          page.limit,
+          page.cursor,
+          ({ cursor, take }) => {
+            const keyset = newestFirst(cursor, { time: "createdAt", id: "id" }, uuidOf);
+            return db.offer.findMany({
+              where: { AND: [where, keyset.where as Prisma.OfferWhereInput] },
+              orderBy: keyset.orderBy as Prisma.OfferOrderByWithRelationInput[],
+              take,
+              select: offerColumns,
+            });
+          },
+          (row) => timeKey(row.createdAt, row.id),
+        )
+      : db.offer.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: offerColumns }).then((rows) => ({ rows, next: undefined })),
     listReviewsForHandyman(handyman.id, db),
   ]);
-  const offers = rows.map((row): ProOffer => {
+  const offers = found.rows.map((row): ProOffer => {
     const request = fromTrackedRow(row.request);
     const lapsed = row.status === "open" && row.expiresAt <= now;
     const status = lapsed ? "expired" : row.status === "accepted" ? "accepted" : "open";
@@ -67,5 +110,5 @@ export async function getProViewOrThrow(user: SessionUser, now = new Date()): Pr
       actions: status === "expired" ? [] : actionsFor(request.state, "handyman"),
     };
   });
-  return { handyman, offers, reviews };
+  return page ? { handyman, offers, reviews, nextCursor: found.next ?? null } : { handyman, offers, reviews };
 }

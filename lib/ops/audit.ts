@@ -7,6 +7,7 @@
 import "server-only";
 import { getDb } from "../db";
 import type { Prisma } from "../generated/prisma/client";
+import { badCursor, decodeCursor, readPage, type Cursor, type CursorScope, type Page } from "../paging/cursor";
 import type { Operator } from "./access";
 
 type Tx = Prisma.TransactionClient;
@@ -62,16 +63,20 @@ export type AuditEntryView = {
   emails: Record<string, string | null>;
 };
 
-/** The largest id the log can hold (a PostgreSQL bigint); a cursor beyond it names nothing. */
-const MAX_AUDIT_ID = 9_223_372_036_854_775_807n;
-
 export const AUDIT_PAGE_SIZE = 50;
 
-/** `?before=<id>` of the log's pages: a whole number the log's ids can reach, else none (the newest page). */
-export function parseAuditCursor(value: unknown): bigint | undefined {
-  if (typeof value !== "string" || !/^[1-9][0-9]{0,18}$/.test(value)) return undefined;
-  const cursor = BigInt(value);
-  return cursor <= MAX_AUDIT_ID ? cursor : undefined;
+/** The log's cursors are the operator's own: one from another list or account is a 400. */
+const auditScope = (operator: Pick<Operator, "id">): CursorScope => ({ list: "ops.audit", owner: operator.id });
+
+/** ?cursor= of the log's pages: absent is the newest page; one that is not this operator's is a 400. */
+export function parseAuditCursor(operator: Pick<Operator, "id">, value: unknown): Cursor | undefined {
+  return decodeCursor(value, auditScope(operator), 1);
+}
+
+/** A cursor key's id: a whole number a bigint holds (the key is signed, so anything else was not made here). */
+function idOf(value: string): bigint {
+  if (!/^[1-9][0-9]{0,18}$/.test(value) || BigInt(value) > 9_223_372_036_854_775_807n) throw badCursor();
+  return BigInt(value);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,18 +86,38 @@ function personIdsIn(record: unknown): string[] {
   return PERSON_ID_KEYS.map((key) => (record as Record<string, unknown>)[key]).filter((id): id is string => typeof id === "string" && UUID.test(id));
 }
 
-/** The newest entries first, `AUDIT_PAGE_SIZE` a page, optionally for one target; the addresses of the people they name looked up now. */
-export async function listAudit({ before, targetType, targetId }: { before?: bigint; targetType?: string; targetId?: string } = {}): Promise<AuditEntryView[]> {
+type AuditFilter = { targetType?: string; targetId?: string };
+
+/** The newest entries, optionally for one target (the first page of listAuditPage, for any reader). */
+export async function listAudit(filter: AuditFilter = {}): Promise<AuditEntryView[]> {
+  return (await readAudit({ list: "ops.audit", owner: "" }, undefined, filter)).rows;
+}
+
+/** One page of the log for `operator`, newest first, `AUDIT_PAGE_SIZE` a page, optionally for one target. */
+export async function listAuditPage(operator: Pick<Operator, "id">, cursor: Cursor | undefined, filter: AuditFilter = {}): Promise<Page<AuditEntryView>> {
+  return readAudit(auditScope(operator), cursor, filter);
+}
+
+/** A page of entries, the addresses of the people they name looked up now. */
+async function readAudit(scope: CursorScope, cursor: Cursor | undefined, { targetType, targetId }: AuditFilter): Promise<Page<AuditEntryView>> {
   const db = await getDb();
-  const rows = await db.auditEntry.findMany({
-    where: {
-      ...(before !== undefined ? { id: { lt: before } } : {}),
-      ...(targetType ? { targetType } : {}),
-      ...(targetId ? { targetId } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: AUDIT_PAGE_SIZE,
-  });
+  const page = await readPage(
+    scope,
+    AUDIT_PAGE_SIZE,
+    cursor,
+    ({ cursor: at, take }) =>
+      db.auditEntry.findMany({
+        where: {
+          ...(at ? { id: at.direction === "after" ? { lt: idOf(at.key[0]) } : { gt: idOf(at.key[0]) } } : {}),
+          ...(targetType ? { targetType } : {}),
+          ...(targetId ? { targetId } : {}),
+        },
+        orderBy: { id: at?.direction === "before" ? "asc" : "desc" },
+        take,
+      }),
+    (row) => [row.id.toString()],
+  );
+  const rows = page.rows;
   const ids = new Set<string>();
   for (const row of rows) {
     if (row.actorId) ids.add(row.actorId);
@@ -102,7 +127,7 @@ export async function listAudit({ before, targetType, targetId }: { before?: big
   const accounts = ids.size ? await db.user.findMany({ where: { id: { in: [...ids] } }, select: { id: true, email: true } }) : [];
   const found = new Map(accounts.map((account) => [account.id, account.email]));
   const emailOf = (id: string) => found.get(id) ?? null;
-  return rows.map((row) => {
+  const views = rows.map((row) => {
     const named = [row.actorId, row.targetType === "user" ? row.targetId : null, ...personIdsIn(row.before), ...personIdsIn(row.after)];
     const emails = Object.fromEntries(named.filter((id): id is string => id !== null && UUID.test(id)).map((id) => [id, emailOf(id)]));
     return {
@@ -118,4 +143,5 @@ export async function listAudit({ before, targetType, targetId }: { before?: big
       emails,
     };
   });
+  return { ...page, rows: views };
 }

@@ -15,13 +15,16 @@ import { canTake, REQUEST_STATES, type ActorRole, type RequestState } from "../r
 import { requestIdSchema } from "../requests/schemas";
 import { cancelOnBehalf } from "../requests/workflow";
 import { freeTextSchema } from "../validations/text";
+import { decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
+import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 import { confirmPassword, type Operator } from "./access";
 import { recordAudit } from "./audit";
 
 export const SITE_TIME_ZONE = "Europe/Amsterdam";
 
-/** The newest requests the overview lists at once. */
-export const OVERVIEW_LIMIT = 200;
+/** The requests the overview lists a page, unless the address asks for another number (?limit=, at most OVERVIEW_MAX_LIMIT). */
+export const OVERVIEW_PAGE_SIZE = 50;
+export const OVERVIEW_MAX_LIMIT = 200;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -127,41 +130,92 @@ export type OverviewRow = {
 
 export type RequestsOverview = {
   filters: RequestFilters;
+  /** One page of the requests that match, newest first. */
   rows: OverviewRow[];
-  /** How many requests match the filters (the list shows at most OVERVIEW_LIMIT, newest first). */
+  /** The cursors of the older and the newer page (?cursor=), null at either end. */
+  nextCursor: string | null;
+  previousCursor: string | null;
+  /** How many requests match the filters in all. */
   total: number;
   /** Requests per state under the other filters (city, trade, days), every state present. */
   counts: Record<RequestState, number>;
 };
 
-/** The overview for `filters` (already parsed). No homeowner's address appears here. */
-export async function listRequests(filters: RequestFilters): Promise<RequestsOverview> {
+/** The cursors of the overview are the operator's own: one from another list or account is a 400. */
+const overviewScope = (operator: Pick<Operator, "id">): CursorScope => ({ list: "ops.requests", owner: operator.id });
+
+export type OverviewPage = { cursor?: Cursor; limit: number };
+
+/** ?cursor= and ?limit= of the overview (a bad one is a 400; absent: the newest OVERVIEW_PAGE_SIZE). */
+export function parseOverviewPage(operator: Pick<Operator, "id">, query: URLSearchParams | Record<string, string | string[] | undefined>): OverviewPage {
+  const one = (key: string) => (query instanceof URLSearchParams ? (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined)) : query[key]);
+  return {
+    cursor: decodeCursor(one("cursor"), overviewScope(operator), 2),
+    limit: parsePageSize(one("limit"), { fallback: OVERVIEW_PAGE_SIZE, max: OVERVIEW_MAX_LIMIT }),
+  };
+}
+
+/**
+ * Requests per state under `filters`' city, trade and days. Without days they come from the counts the
+ * database keeps per city, trade and state (request_state_counts, a few dozen rows); with days, from an
+ * index-only scan of that range of the newest-first index, which carries the three columns.
+ */
+async function countsOf(filters: RequestFilters): Promise<Record<RequestState, number>> {
   const db = await getDb();
-  const [rows, total, grouped] = await Promise.all([
-    db.repairRequest.findMany({
-      where: whereOf(filters),
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      take: OVERVIEW_LIMIT,
-      select: {
-        id: true,
-        createdAt: true,
-        state: true,
-        city: true,
-        taskType: true,
-        date: true,
-        offers: { where: { status: { in: ["open", "accepted"] } }, select: { handyman: { select: { name: true } } }, take: 1 },
-      },
-    }),
-    db.repairRequest.count({ where: whereOf(filters) }),
-    db.repairRequest.groupBy({ by: ["state"], where: whereOf(filters, false), _count: { _all: true } }),
-  ]);
   const counts = Object.fromEntries(REQUEST_STATES.map((state) => [state, 0])) as Record<RequestState, number>;
-  for (const group of grouped) counts[group.state] = group._count._all;
+  if (filters.from || filters.to) {
+    const grouped = await db.repairRequest.groupBy({ by: ["state"], where: whereOf(filters, false), _count: { _all: true } });
+    for (const group of grouped) counts[group.state] = group._count._all;
+    return counts;
+  }
+  // The catalogue's names are the database enums' labels (prisma/schema.prisma maps each one to them).
+  const city = filters.city ?? null;
+  const taskType = filters.taskType ?? null;
+  const rows = await db.$queryRaw<{ state: RequestState; n: bigint }[]>`
+    SELECT "state"::text AS "state", sum("n")::bigint AS "n" FROM "request_state_counts"
+     WHERE (${city}::text IS NULL OR "city"::text = ${city}::text) AND (${taskType}::text IS NULL OR "task_type"::text = ${taskType}::text)
+     GROUP BY "state"`;
+  for (const row of rows) if (row.state in counts) counts[row.state] = Number(row.n);
+  return counts;
+}
+
+/** One page of the overview for `filters` (already parsed), for `operator`. No homeowner's address appears here. */
+export async function listRequests(operator: Pick<Operator, "id">, filters: RequestFilters, page: OverviewPage = { limit: OVERVIEW_PAGE_SIZE }): Promise<RequestsOverview> {
+  const db = await getDb();
+  const [found, counts] = await Promise.all([
+    readPage(
+      overviewScope(operator),
+      page.limit,
+      page.cursor,
+      ({ cursor, take }) => {
+        const keyset = newestFirst(cursor, { time: "createdAt", id: "id" }, uuidOf);
+        return db.repairRequest.findMany({
+          where: { AND: [whereOf(filters), keyset.where as Prisma.RepairRequestWhereInput] },
+          orderBy: keyset.orderBy as Prisma.RepairRequestOrderByWithRelationInput[],
+          take,
+          select: {
+            id: true,
+            createdAt: true,
+            state: true,
+            city: true,
+            taskType: true,
+            date: true,
+            offers: { where: { status: { in: ["open", "accepted"] } }, select: { handyman: { select: { name: true } } }, take: 1 },
+          },
+        });
+      },
+      (row) => timeKey(row.createdAt, row.id),
+    ),
+    countsOf(filters),
+  ]);
+  const total = filters.state ? counts[filters.state] : REQUEST_STATES.reduce((sum, state) => sum + counts[state], 0);
   return {
     filters,
     total,
     counts,
-    rows: rows.map((row) => ({
+    nextCursor: found.next,
+    previousCursor: found.previous,
+    rows: found.rows.map((row) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
       state: row.state,

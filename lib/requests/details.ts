@@ -82,13 +82,6 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
   };
 }
 
-/** Where each of the user's requests stands, by id (the orders list). */
-export async function listRequestStatesForUser(user: SessionUser): Promise<Record<string, RequestState>> {
-  const db = await getDb();
-  const rows = await db.repairRequest.findMany({ where: { userId: user.id }, select: { id: true, state: true } });
-  return Object.fromEntries(rows.map((row) => [row.id, row.state]));
-}
-
 export type ConfirmationView = {
   requestId: string;
   state: RequestState;

@@ -10,6 +10,10 @@ import { requestLimiter } from "./limits";
 import { toDbCity, toDbCriterion, toDbTaskType } from "./catalogue";
 import type { NewRepairRequest, RepairRequest } from "./schemas";
 import { fromStored, toDbDate } from "./stored";
+import type { Prisma } from "../generated/prisma/client";
+import type { RequestState } from "./lifecycle";
+import { decodeCursor, readPage, type Cursor, type CursorScope, type Page } from "../paging/cursor";
+import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 
 /** The columns a RepairRequest is read from (lib/requests/stored.ts maps them). */
 export const requestColumns = {
@@ -32,6 +36,40 @@ export async function listRequestsForUser(user: SessionUser): Promise<RepairRequ
     select: requestColumns,
   });
   return rows.map(fromStored);
+}
+
+/** The orders page lists this many requests at a time, newest first. */
+export const ORDERS_PAGE_SIZE = 50;
+
+/** A user's orders cursors are their own: one from another list or account is a 400. */
+const ordersScope = (user: Pick<SessionUser, "id">): CursorScope => ({ list: "orders", owner: user.id });
+
+/** ?cursor= of the orders page: absent is the newest page; one that is not this user's is a 400. */
+export function parseOrdersCursor(user: Pick<SessionUser, "id">, value: unknown): Cursor | undefined {
+  return decodeCursor(value, ordersScope(user), 2);
+}
+
+export type Order = RepairRequest & { state: RequestState };
+
+/** One page of the user's requests with where each stands, newest first. */
+export async function listOrdersPage(user: Pick<SessionUser, "id">, cursor: Cursor | undefined): Promise<Page<Order>> {
+  const db = await getDb();
+  return readPage(
+    ordersScope(user),
+    ORDERS_PAGE_SIZE,
+    cursor,
+    async ({ cursor: at, take }) => {
+      const keyset = newestFirst(at, { time: "createdAt", id: "id" }, uuidOf);
+      const rows = await db.repairRequest.findMany({
+        where: { AND: [{ userId: user.id }, keyset.where as Prisma.RepairRequestWhereInput] },
+        orderBy: keyset.orderBy as Prisma.RepairRequestOrderByWithRelationInput[],
+        take,
+        select: { ...requestColumns, state: true },
+      });
+      return rows.map((row) => ({ ...fromStored(row), state: row.state }));
+    },
+    (order) => timeKey(new Date(order.createdAt), order.id),
+  );
 }
 
 /** One of the user's requests; 404 when it does not exist or belongs to someone else. */

@@ -5,7 +5,11 @@ import styles from "@/components/ops/ops.module.css";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { getTranslator } from "@/lib/i18n/translator";
-import { AUDIT_PAGE_SIZE, listAudit, parseAuditCursor, PERSON_ID_KEYS, type AuditEntryView } from "@/lib/ops/audit";
+import { listAuditPage, parseAuditCursor, PERSON_ID_KEYS, type AuditEntryView } from "@/lib/ops/audit";
+import { Alert } from "@/components/ui/alert";
+import { Pager } from "@/components/ui/pager";
+import { ApiError } from "@/lib/api/errors";
+import type { Cursor } from "@/lib/paging/cursor";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -20,9 +24,14 @@ function targetOf(params: Record<string, string | string[] | undefined>): { targ
   return typeof targetId === "string" && /^[A-Za-z0-9-]{1,64}$/.test(targetId) ? { targetType, targetId } : { targetType };
 }
 
-function pageLink(target: { targetType?: string; targetId?: string }, before: string): string {
-  const query = new URLSearchParams({ ...target, before });
-  return `/ops/audit?${query.toString()}`;
+/** The page the address's cursor names, or why it names none (a changed, cut or someone else's link). */
+function cursorOf(read: () => Cursor | undefined): { cursor?: Cursor; problem?: string } {
+  try {
+    return { cursor: read() };
+  } catch (error) {
+    if (error instanceof ApiError) return { problem: error.message };
+    throw error;
+  }
 }
 
 function Json({ value }: { value: unknown }) {
@@ -42,12 +51,13 @@ function withAddresses(record: unknown, entry: AuditEntryView, deleted: string):
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const params = await searchParams;
   const target = targetOf(params);
-  const entries = await listAudit({ before: parseAuditCursor(params.before), ...target });
+  const { cursor, problem } = cursorOf(() => parseAuditCursor(operator, params.cursor));
+  const page = await listAuditPage(operator, cursor, target);
+  const entries = page.rows;
   const deleted = getTranslator("en", "ops")("audit.deletedAccount");
-  const last = entries.at(-1);
   return (
     <>
       <PageHeader eyebrow="Operator console" title="Audit log" lead="Every change made in the console, newest first. Entries are never changed or removed." />
@@ -56,6 +66,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           <p>
             Showing the history of {target.targetType.replace("_", " ")} {target.targetId ?? "(all)"}. <Link href="/ops/audit">Show every entry</Link>
           </p>
+        ) : null}
+        {problem ? (
+          <Alert tone="error">
+            <p>{problem} The newest entries are shown.</p>
+          </Alert>
         ) : null}
         {entries.length === 0 ? (
           <p>Nothing has been changed in the console yet.</p>
@@ -97,11 +112,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
             </table>
           </div>
         )}
-        {entries.length === AUDIT_PAGE_SIZE && last ? (
-          <p className={styles.pager}>
-            <Link href={pageLink(target, last.id)}>Older entries</Link>
-          </p>
-        ) : null}
+        <Pager locale="en" path="/ops/audit" query={target} page={page} />
       </div>
     </>
   );

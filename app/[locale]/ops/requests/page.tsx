@@ -9,7 +9,9 @@ import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { filterRequestsAction } from "@/lib/ops/requests-actions";
-import { listRequests, OVERVIEW_LIMIT, parseRequestFilters, type RequestsOverview } from "@/lib/ops/requests";
+import { listRequests, parseOverviewPage, parseRequestFilters, type RequestsOverview } from "@/lib/ops/requests";
+import { Pager } from "@/components/ui/pager";
+import type { Operator } from "@/lib/ops/access";
 import { consoleStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import { CITIES, TASK_TYPES } from "@/lib/requests/catalogue";
 import { REQUEST_STATES } from "@/lib/requests/lifecycle";
@@ -21,20 +23,20 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
-/** The overview for the address's filters, or why they cannot be used (never a 500 for a bad value). */
-async function load(query: Record<string, string | string[] | undefined>): Promise<{ overview: RequestsOverview | null; problem: string | null; errors: FieldErrors }> {
+/** The overview for the address's filters and page, or why they cannot be used (never a 500 for a bad value). */
+async function load(operator: Operator, query: Record<string, string | string[] | undefined>): Promise<{ overview: RequestsOverview | null; problem: string | null; errors: FieldErrors }> {
   try {
-    return { overview: await listRequests(parseRequestFilters(query)), problem: null, errors: {} };
+    return { overview: await listRequests(operator, parseRequestFilters(query), parseOverviewPage(operator, query)), problem: null, errors: {} };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "validation_failed") return { overview: null, problem: error.message, errors: fieldErrorsOf(error.issues ?? []) };
+    if (error instanceof ApiError && (error.code === "validation_failed" || error.code === "bad_request")) return { overview: null, problem: error.message, errors: fieldErrorsOf(error.issues ?? []) };
     throw error;
   }
 }
 
 export default async function OpsRequestsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const query = await searchParams;
-  const { overview, problem, errors } = await load(query);
+  const { overview, problem, errors } = await load(operator, query);
   const shown = { state: first(query.state), city: first(query.city), taskType: first(query.taskType), from: first(query.from), to: first(query.to) };
   return (
     <>
@@ -89,6 +91,13 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
         {problem ? (
           <Alert tone="error">
             <p>{problem}</p>
+            {errors.cursor || errors.limit ? (
+              <p>
+                <Link href="/ops/requests" prefetch={false}>
+                  Start from the newest requests
+                </Link>
+              </p>
+            ) : null}
           </Alert>
         ) : null}
 
@@ -105,9 +114,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
             <p role="status">
               {overview.total === 0
                 ? "No request matches these filters."
-                : overview.total > OVERVIEW_LIMIT
-                  ? `${overview.total} requests match; the newest ${OVERVIEW_LIMIT} are shown. Narrow the filters to see the others.`
-                  : `${overview.total} request${overview.total === 1 ? "" : "s"} match.`}
+                : `${overview.total} request${overview.total === 1 ? "" : "s"} match${overview.total === 1 ? "es" : ""}, newest first.`}
             </p>
             {overview.rows.length ? (
               <div className={styles.tableWrap}>
@@ -142,6 +149,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
                 </table>
               </div>
             ) : null}
+            <Pager locale="en" path="/ops/requests" query={shown} page={{ next: overview.nextCursor, previous: overview.previousCursor }} />
           </>
         ) : null}
       </div>

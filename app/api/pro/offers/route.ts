@@ -1,7 +1,19 @@
-// GET /api/pro/offers – the signed-in handyman's offers and accepted jobs, rating and reviews (404 for anyone else)
+// GET /api/pro/offers?cursor=&limit= – the signed-in handyman's open and accepted offers, newest first, 50 a
+// page (?limit= 1–200), with their rating and reviews, and `nextCursor` (also a Link: <…>; rel="next"
+// header) for the older ones, null on the last page; a bad cursor or limit is a 400 (404 for anyone else)
 import { handymanRoute } from "@/lib/handymen/access";
-import { getProViewOrThrow } from "@/lib/handymen/offers";
+import { getProViewOrThrow, parseProOffersPage } from "@/lib/handymen/offers";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = handymanRoute({
-  GET: async ({ user }) => Response.json(await getProViewOrThrow(user)),
+  GET: async ({ req, user }) => {
+    const url = new URL(req.url);
+    const view = await getProViewOrThrow(user, undefined, parseProOffersPage(user, url.searchParams));
+    const headers = new Headers();
+    if (view.nextCursor) {
+      const next = new URLSearchParams(url.searchParams);
+      next.set("cursor", view.nextCursor);
+      headers.set("Link", `</api/pro/offers?${next.toString()}>; rel="next"`);
+    }
+    return Response.json(view, { headers });
+  },
 });
