@@ -110,12 +110,12 @@ export function PublicProfileView({ profile, page, locale }: { profile: PublicPr
           {page.previous || page.next ? (
             <nav aria-label={t("page.reviewsPages")} className={styles.pager}>
               {page.previous ? (
-                <Link href={pageHref({ before: page.previous })} rel="prev">
+                <Link href={pageHref({ cursor: page.previous })} rel="prev">
                   {t("page.newer")}
                 </Link>
               ) : null}
               {page.next ? (
-                <Link href={pageHref({ after: page.next })} rel="next">
+                <Link href={pageHref({ cursor: page.next })} rel="next">
                   {t("page.older")}
                 </Link>
               ) : null}

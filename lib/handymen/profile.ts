@@ -7,6 +7,9 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
+import { ApiError } from "../api/errors";
+import { decodeCursor, readPage, type Cursor, type CursorScope } from "../paging/cursor";
+import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import type { Locale } from "../../i18n/locales";
 import { getTranslator } from "../i18n/translator";
@@ -97,64 +100,57 @@ export async function listListedProfiles(db?: Db): Promise<{ slug: string }[]> {
   return client.handyman.findMany({ where: LISTED_PROFILE, orderBy: { id: "asc" }, select: { slug: true } });
 }
 
-// ---- The reviews, a page at a time. ----
+// ---- The reviews, a page at a time (lib/paging: signed keyset cursors, newest first). ----
 
 export const REVIEWS_PER_PAGE = 10;
 
 export type ProfileReview = { id: string; stars: number; text: string; createdAt: string };
 
-/** Where a page of reviews starts: after a review (the next, older page) or before one (the previous, newer page). */
-export type ReviewCursor = { direction: "after" | "before"; createdAt: Date; id: string };
-
+/** A page of reviews, with the cursors of the pages beside it (null at either end). */
 export type ReviewPage = { reviews: ProfileReview[]; next: string | null; previous: string | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** A profile's reviews have cursors of their own: one made for another list or another handyman is refused. */
+const reviewsScope = (handymanId: number): CursorScope => ({ list: "pros.reviews", owner: String(handymanId) });
 
-/** A review's place in the list, as the address carries it: "<ISO instant>_<id>". */
-const cursorOf = (review: ProfileReview) => `${review.createdAt}_${review.id}`;
-
-/** The cursor of an address (?after=… or ?before=…); anything that is not one reads as the first page. */
-export function reviewCursorOf(search: { after?: unknown; before?: unknown }): ReviewCursor | undefined {
-  for (const direction of ["after", "before"] as const) {
-    const value = search[direction];
-    if (typeof value !== "string" || value.length > 80) continue;
-    const [at, id] = value.split("_");
-    if (!at || !id || !INSTANT.test(at) || !UUID.test(id)) continue;
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime())) continue;
-    return { direction, createdAt, id };
-  }
-  return undefined;
-}
-
-/** One page of a handyman's reviews, newest first, with the cursors of the pages beside it (null at either end). */
-export async function listProfileReviews(handymanId: number, cursor?: ReviewCursor, size = REVIEWS_PER_PAGE, db?: Db): Promise<ReviewPage> {
+/**
+ * One page of a handyman's reviews, newest first, from the address's ?cursor= (absent: the newest). A
+ * cursor this server did not make for this profile's reviews reads as the first page: a public page
+ * answers an old or mangled link with what it has rather than an error.
+ */
+export async function listProfileReviews(handymanId: number, cursorText?: unknown, size = REVIEWS_PER_PAGE, db?: Db): Promise<ReviewPage> {
   const client = db ?? (await getDb());
-  const forwards = cursor?.direction !== "before";
-  const order = forwards ? "desc" : "asc";
-  const past = forwards ? "lt" : "gt";
-  const where: Prisma.ReviewWhereInput = cursor
-    ? { handymanId, OR: [{ createdAt: { [past]: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { [past]: cursor.id } }] }
-    : { handymanId };
-  const rows = await client.review.findMany({
-    where,
-    orderBy: [{ createdAt: order }, { id: order }],
-    take: size + 1,
-    select: { id: true, stars: true, text: true, createdAt: true },
-  });
-  // Nothing newer any more (removed meanwhile): the first page.
-  if (!forwards && rows.length === 0) return listProfileReviews(handymanId, undefined, size, client);
-  const more = rows.length > size;
-  const slice = rows.slice(0, size).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  const reviews = forwards ? slice : slice.reverse();
-  const hasNext = forwards ? more : true;
-  const hasPrevious = forwards ? cursor !== undefined : more;
-  return {
-    reviews,
-    next: hasNext && reviews.length ? cursorOf(reviews[reviews.length - 1]) : null,
-    previous: hasPrevious && reviews.length ? cursorOf(reviews[0]) : null,
-  };
+  const scope = reviewsScope(handymanId);
+  let cursor: Cursor | undefined;
+  try {
+    cursor = decodeCursor(cursorText, scope, 2);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const read = (from: Cursor | undefined) =>
+    readPage(
+      scope,
+      size,
+      from,
+      ({ cursor: at, take }) => {
+        const keyset = newestFirst(at, { time: "createdAt", id: "id" }, uuidOf);
+        return client.review.findMany({
+          where: { AND: [{ handymanId }, keyset.where as Prisma.ReviewWhereInput] },
+          orderBy: keyset.orderBy as Prisma.ReviewOrderByWithRelationInput[],
+          take,
+          select: { id: true, stars: true, text: true, createdAt: true },
+        });
+      },
+      (row) => timeKey(row.createdAt, row.id),
+    );
+  let page;
+  try {
+    page = await read(cursor);
+  } catch (error) {
+    // A signed key that does not parse as this list's key: the first page.
+    if (!(error instanceof ApiError)) throw error;
+    page = await read(undefined);
+  }
+  return { reviews: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), next: page.next, previous: page.previous };
 }
 
 /** The profile addresses of those of `ids` who have a listed profile (for the links beside a handyman's name). */

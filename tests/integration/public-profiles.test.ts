@@ -183,21 +183,24 @@ describe("the profile page", () => {
     expect(texts[0]).toContain("Review number 0.");
     expect(first.querySelector('a[rel="prev"]')).toBeNull();
     const older = first.querySelector<HTMLAnchorElement>('a[rel="next"]')!.getAttribute("href")!;
-    const after = new URL(older, "http://x").searchParams.get("after")!;
-    const second = new JSDOM(await render("daan-1", "en", { after })).window.document;
+    const cursor = new URL(older, "http://x").searchParams.get("cursor")!;
+    const second = new JSDOM(await render("daan-1", "en", { cursor })).window.document;
     const secondTexts = [...second.querySelectorAll('[data-testid="profile-review"]')].map((li) => li.textContent ?? "");
     expect(secondTexts.map((text) => /Review number (\d+)/.exec(text)![1])).toEqual(["10", "11", "12"]);
     expect(second.querySelector('a[rel="next"]')).toBeNull();
-    const before = new URL(second.querySelector<HTMLAnchorElement>('a[rel="prev"]')!.getAttribute("href")!, "http://x").searchParams.get("before")!;
-    const back = new JSDOM(await render("daan-1", "en", { before })).window.document;
+    const newer = new URL(second.querySelector<HTMLAnchorElement>('a[rel="prev"]')!.getAttribute("href")!, "http://x").searchParams.get("cursor")!;
+    const back = new JSDOM(await render("daan-1", "en", { cursor: newer })).window.document;
     expect([...back.querySelectorAll('[data-testid="profile-review"]')]).toHaveLength(REVIEWS_PER_PAGE);
     expect(back.querySelector('[data-testid="profile-review"]')!.textContent).toContain("Review number 0.");
   });
 
-  it("reads a forged cursor as the first page", async () => {
+  it("reads a forged cursor, or one made for another handyman's reviews, as the first page", async () => {
     await addReview(1, 4, "Only review.", 1);
-    for (const after of ["garbage", "2026-01-01T00:00:00.000Z_not-a-uuid", "'; DROP TABLE reviews; --", "x".repeat(10_000)]) {
-      expect(textOf(await render("daan-1", "en", { after }))).toContain("Only review.");
+    for (let i = 0; i < REVIEWS_PER_PAGE + 1; i++) await addReview(18, 3, `Nina's review ${i}.`, i + 2);
+    const ninas = new JSDOM(await render("nina-18")).window.document.querySelector<HTMLAnchorElement>('a[rel="next"]')!.getAttribute("href")!;
+    const foreign = new URL(ninas, "http://x").searchParams.get("cursor")!;
+    for (const cursor of [foreign, "garbage", "a.b", "'; DROP TABLE reviews; --", "x".repeat(10_000)]) {
+      expect(textOf(await render("daan-1", "en", { cursor }))).toContain("Only review.");
     }
   });
 

@@ -1,5 +1,5 @@
 // /pros/{slug} – a handyman's public profile, drawn on the server on every request (its reviews page by
-// a keyset in the address, ?after=… or ?before=…). The proxy answers a removed or suspended handyman's
+// a signed keyset cursor in the address, ?cursor=…, lib/paging). The proxy answers a removed or suspended handyman's
 // page 410 and an unknown (or malformed) slug's 404 (lib/handymen/profile-path.ts); the page shows that
 // the profile is gone, or the not-found content, itself.
 import type { Metadata } from "next";
@@ -8,7 +8,7 @@ import { NotFoundContent } from "@/components/layout/not-found-content";
 import { GoneProfile, PublicProfileView, profileWords } from "@/components/pros/public-profile";
 import { localeOf } from "@/i18n/locales";
 import { formatHourlyPrice } from "@/lib/format";
-import { listProfileReviews, lookUpProfile, reviewCursorOf } from "@/lib/handymen/profile";
+import { listProfileReviews, lookUpProfile } from "@/lib/handymen/profile";
 import { profilePath } from "@/lib/handymen/profile-path";
 import { pageMetadata } from "@/lib/i18n/metadata";
 import { getTranslator } from "@/lib/i18n/translator";
@@ -40,6 +40,6 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   if (found.kind === "gone") return <GoneProfile locale={locale} />;
   // The proxy has answered this request 404; the not-found content is drawn here, on the server.
   if (found.kind !== "listed") return <NotFoundContent locale={locale} />;
-  const page = await listProfileReviews(found.profile.id, reviewCursorOf(await searchParams));
+  const page = await listProfileReviews(found.profile.id, (await searchParams).cursor);
   return <PublicProfileView profile={found.profile} page={page} locale={locale} />;
 }
