@@ -148,7 +148,11 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
               </p>
             ) : null}
             <ul className={styles.facts}>
-              <li>{t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}</li>
+              <li>
+                {match.rating === null
+                  ? t.rich("arranging.ratingNew", { strong })
+                  : t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}
+              </li>
               <li>{t.rich("arranging.price", { price: formatHourlyPrice(match.price_per_hour, locale), strong })}</li>
             </ul>
             <p className={styles.hint}>{t("arranging.ratingSource")}</p>
@@ -188,7 +192,9 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
               <li key={other.id} className={styles.alternative}>
                 <span>
                   <strong>{other.name}</strong>:{" "}
-                  {t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
+                  {other.rating === null
+                    ? t("arranging.alternativeNew", { price: formatHourlyPrice(other.price_per_hour, locale) })
+                    : t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
                   {whyIn(locale, t, other, ranking, context)}
                   {profiles?.byId[other.id] ? (
                     <>

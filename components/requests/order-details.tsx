@@ -33,7 +33,7 @@ function HandymanCard({ request, t, locale, profiles }: { request: RequestDetail
           <dt>{t("order.name")}</dt>
           <dd>{handyman.name}</dd>
           <dt>{t("order.rating")}</dt>
-          <dd>{t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dd>{handyman.rating === null ? t("newNoReviews") : t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
           <dt>{t("order.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
