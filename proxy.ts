@@ -8,6 +8,8 @@
 // /nl/… is Dutch; every other page address is English, rendered from app/[locale] through the rewrite in
 // next.config.ts (an internal rewrite there, not one from here: Next.js turns a rewrite made in the proxy
 // into an absolute address, which a server bound to 127.0.0.1 fetches from itself as an external one).
+// A signed-in visitor's page is not rendered while the database cannot be reached: the proxy answers 503
+// with the "back in a moment" page in the page's language (lib/db/unavailable-page.ts).
 // The proxy tells next-intl the page's language, and sends /en/… to the address without the prefix.
 import { NextResponse, type NextRequest } from "next/server";
 import { guardRoute } from "@/lib/auth/route-guard";
@@ -74,6 +76,16 @@ async function profilePageStatusOf(request: NextRequest): Promise<410 | 404 | nu
   }
 }
 
+/**
+ * For a GET or HEAD of a page rendered for a signed-in visitor (whose session the page looks up first):
+ * true when the database does not answer now (lib/db/reachable.ts), and the page would fail with 500.
+ */
+async function databaseUnreachable(request: NextRequest): Promise<boolean> {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { databaseReachable } = await import("@/lib/db/reachable");
+  return !(await databaseReachable());
+}
+
 function servedOverHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https" || usesSecureCookies();
 }
@@ -102,6 +114,12 @@ export async function proxy(request: NextRequest) {
   // the browser applies beside the page's own (the cached policy is the same for http and https).
   const csp = policy?.csp ?? (https ? UPGRADE_ONLY_CSP : null);
   let response = withoutEnglishPrefix(request) ?? (await guardRoute(request));
+  if (!response && renderedOnRequest && (await databaseUnreachable(request))) {
+    const { databaseUnavailablePage } = await import("@/lib/db/unavailable-page");
+    const unavailable = databaseUnavailablePage(splitLocale(request.nextUrl.pathname).locale, request.nextUrl.pathname);
+    if (https) unavailable.headers.set("Strict-Transport-Security", HSTS);
+    return unavailable;
+  }
   if (!response) {
     // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
     if (policy?.nonce) headers.set("content-security-policy", policy.csp);
