@@ -20,6 +20,7 @@ import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
 import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
+import { deletePhoto, getPhoto, listPhotos, plainPng, postPhoto, uploadedPhotoId } from "../helpers/photos";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
@@ -215,6 +216,31 @@ describe("two homeowners, two handymen and an operator", () => {
   ])("%s can act on none of %s offers (404), and nothing changes", async (_who, _whose, scene) => {
     const { who, id } = scene();
     for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
+  });
+
+  it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {
+    const alicePhoto = await uploadedPhotoId(alice.user, aliceRequest, await plainPng());
+    const bobPhoto = await uploadedPhotoId(bob.user, bobRequest, await plainPng());
+    expect((await getPhoto(alice.user, aliceRequest, alicePhoto)).status).toBe(200);
+    expect((await getPhoto(nina, aliceRequest, alicePhoto, "thumb")).status).toBe(200);
+    expect((await getPhoto(olga, aliceRequest, alicePhoto)).status).toBe(200);
+    const strangers: [TestUser, string, string][] = [
+      [bob.user, aliceRequest, alicePhoto],
+      [thijs, aliceRequest, alicePhoto],
+      [nina, bobRequest, bobPhoto],
+      [alice.user, bobRequest, bobPhoto],
+      // Her own request with Bob's photo id, and Bob's request with hers: the pair must match.
+      [alice.user, aliceRequest, bobPhoto],
+      [alice.user, bobRequest, alicePhoto],
+    ];
+    for (const [who, requestId, photoId] of strangers) {
+      await expectNotFoundAndUnchanged(() => getPhoto(who, requestId, photoId), [alice.user.email, bob.user.email]);
+      await expectNotFoundAndUnchanged(() => deletePhoto(who, requestId, photoId), [alice.user.email, bob.user.email]);
+    }
+    for (const who of [bob.user, nina, thijs, olga]) {
+      await expectNotFoundAndUnchanged(async () => postPhoto(who, aliceRequest, await plainPng()), [alice.user.email]);
+    }
+    await expectNotFoundAndUnchanged(() => listPhotos(thijs, aliceRequest), [alice.user.email]);
   });
 
   it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {
