@@ -19,6 +19,7 @@ import enMail from "../messages/en/mail.json";
 import enApi from "../messages/en/api.json";
 import enOps from "../messages/en/ops.json";
 import enJoin from "../messages/en/join.json";
+import enPro from "../messages/en/pro.json";
 import nlCatalogue from "../messages/nl/catalogue.json";
 import nlCommon from "../messages/nl/common.json";
 import nlErrors from "../messages/nl/errors.json";
@@ -36,6 +37,7 @@ import nlMail from "../messages/nl/mail.json";
 import nlApi from "../messages/nl/api.json";
 import nlOps from "../messages/nl/ops.json";
 import nlJoin from "../messages/nl/join.json";
+import nlPro from "../messages/nl/pro.json";
 import type { Locale } from "./locales";
 import type { Namespace } from "./namespaces";
 
@@ -60,6 +62,7 @@ const imported = {
     api: enApi,
     ops: enOps,
     join: enJoin,
+    pro: enPro,
   },
   nl: {
     catalogue: nlCatalogue,
@@ -79,6 +82,7 @@ const imported = {
     api: nlApi,
     ops: nlOps,
     join: nlJoin,
+    pro: nlPro,
   },
 };
 

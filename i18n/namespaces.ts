@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "api",
   "ops",
   "join",
+  "pro",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -35,6 +35,10 @@ export const NOTICE_KEYS = [
   "application-sent",
   "application-approved",
   "application-rejected",
+  // The handyman's own profile (lib/handymen/profile-actions.ts).
+  "profile-saved",
+  "day-off-added",
+  "day-off-removed",
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];

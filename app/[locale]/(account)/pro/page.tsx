@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProDashboard } from "@/components/requests/pro-dashboard";
 import { PageNotice } from "@/components/auth/page-notice";
+import { ProProfileLinks } from "@/components/pros/pro-profile-links";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser, roleOf } from "@/lib/auth/current-user";
@@ -39,6 +40,7 @@ export default async function ProPage({ params }: Props) {
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
+      <ProProfileLinks handymanId={view.handyman.id} />
       <ProDashboard view={view} notice={<PageNotice />} />
     </>
   );
