@@ -11,6 +11,7 @@ import type { ProOffer, ProView } from "@/lib/handymen/offers";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
+import { OfferThreadLink } from "@/components/messages/unread";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
@@ -63,6 +64,7 @@ function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale
           </>
         ) : null}
       </dl>
+      <OfferThreadLink requestId={request.id} locale={locale} />
       {can("accept") ? <AcceptForm offerId={offer.id} text={{ ...texts, label: t("proForms.acceptLabel"), button: t("proForms.accept") }} /> : null}
       {can("decline") ? (
         <DeclineForm

@@ -18,7 +18,9 @@ import { AfterCommit } from "../queue/after-commit";
 import { maskContactDetails } from "./masking";
 import { parseMessageBody, parseReportReason } from "./body";
 import { publishThreadEvent } from "./live";
-import { scheduleDigest } from "./digest";
+import { scheduleDigest, threadPath } from "./digest";
+import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
+import type { TaskType } from "../requests/catalogue";
 
 type Tx = Prisma.TransactionClient;
 
@@ -90,7 +92,7 @@ export type ThreadView = {
   requestId: string;
   viewer: Viewer;
   handymanName: string;
-  taskType: string;
+  taskType: TaskType;
   city: string;
   /** The thread takes new messages from its parties now. */
   open: boolean;
@@ -154,8 +156,8 @@ export async function readThread(user: Pick<SessionUser, "id">, threadId: string
     requestId: thread.requestId,
     viewer,
     handymanName: thread.handyman.name,
-    taskType: thread.request.taskType,
-    city: thread.request.city,
+    taskType: fromDbTaskType(thread.request.taskType),
+    city: fromDbCity(thread.request.city),
     open: viewer !== "operator" && standing.holding && !thread.closedAt,
     closed: thread.closedAt !== null,
     accepted: standing.accepted,
@@ -197,6 +199,17 @@ export async function postMessage(user: Pick<SessionUser, "id">, threadId: strin
   await after.run();
   await publishThreadEvent(threadId, String(message.id));
   return { id: String(message.id) };
+}
+
+/** The page the thread is read on by `user` (its homeowner or its handyman); 404 for anyone else. */
+export async function threadPageFor(user: Pick<SessionUser, "id">, threadId: string): Promise<string> {
+  const { thread, side } = await threadForParty(await getDb(), user, threadId);
+  return threadPath(side, thread);
+}
+
+/** 404 unless `user` is one of the thread's two parties (the live stream's check; nothing is marked read). */
+export async function assertThreadParty(user: Pick<SessionUser, "id">, threadId: string): Promise<void> {
+  await threadForParty(await getDb(), user, threadId);
 }
 
 /** Either party reports the thread to Fixwell (once; a second report keeps the first). */

@@ -39,6 +39,10 @@ export const NOTICE_KEYS = [
   "profile-saved",
   "day-off-added",
   "day-off-removed",
+  // Messages between homeowner and handyman (lib/messages/actions.ts) and the console's closing of a thread.
+  "message-sent",
+  "thread-reported",
+  "thread-closed",
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];

@@ -20,6 +20,8 @@ import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
 import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
+import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
+import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
 import { deletePhoto, getPhoto, listPhotos, plainPng, postPhoto, uploadedPhotoId } from "../helpers/photos";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
@@ -257,6 +259,32 @@ describe("two homeowners, two handymen and an operator", () => {
       await expectNotFoundAndUnchanged(async () => postPhoto(who, aliceRequest, await plainPng()), [alice.user.email]);
     }
     await expectNotFoundAndUnchanged(() => listPhotos(thijs, aliceRequest), [alice.user.email]);
+  });
+
+  it("shows a request's conversation only to its homeowner and the handyman it was offered to; everyone else gets 404 and changes nothing", async () => {
+    const db = await getDb();
+    const aliceThread = (await db.messageThread.findFirstOrThrow({ where: { requestId: aliceRequest }, select: { id: true } })).id;
+    const bobThread = (await db.messageThread.findFirstOrThrow({ where: { requestId: bobRequest }, select: { id: true } })).id;
+    const post = (who: TestUser, id: string, body: string) =>
+      threadMessagesRoute.POST(apiRequest("POST", `/api/threads/${id}/messages`, { cookie: who.cookie, body: { body } }), routeContext({ threadId: id }));
+    const read = (who: TestUser, id: string) => threadMessagesRoute.GET(apiRequest("GET", `/api/threads/${id}/messages`, { cookie: who.cookie }), routeContext({ threadId: id }));
+    const events = (who: TestUser, id: string) => threadEventsRoute.GET(apiRequest("GET", `/api/threads/${id}/events`, { cookie: who.cookie }), routeContext({ threadId: id }));
+    expect((await post(alice.user, aliceThread, "Alice's private detail: 06-12345678")).status).toBe(201);
+    expect((await post(nina, aliceThread, "Nina's question")).status).toBe(201);
+    expect((await read(nina, aliceThread)).status).toBe(200);
+    const strangers: [TestUser, string][] = [
+      [bob.user, aliceThread],
+      [thijs, aliceThread],
+      [olga, aliceThread],
+      [ann, aliceThread],
+      [nina, bobThread],
+      [alice.user, bobThread],
+    ];
+    for (const [who, id] of strangers) {
+      await expectNotFoundAndUnchanged(() => read(who, id), [alice.user.email, "private detail"]);
+      await expectNotFoundAndUnchanged(() => post(who, id, "hello"), [alice.user.email]);
+      await expectNotFoundAndUnchanged(() => events(who, id), [alice.user.email]);
+    }
   });
 
   it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {

@@ -85,3 +85,14 @@ describe("deploy/nginx.conf's timeouts and the app's", () => {
     expect(directive(server, "proxy_set_header X-Forwarded-Host")).toBe("$http_host");
   });
 });
+
+describe("deploy/nginx.conf and a thread's live stream", () => {
+  it("passes /api/threads/{id}/events on unbuffered, uncached and open past the usual read timeout", () => {
+    const block = shipped.match(/location ~ \^\/\(nl\/\)\?api\/threads\/\[\^\/\]\+\/events\$ \{([^}]*)\}/)?.[1];
+    expect(block).toBeDefined();
+    expect(block).toMatch(/proxy_buffering off;/);
+    expect(block).toMatch(/proxy_cache off;/);
+    expect(block).toMatch(/proxy_read_timeout 1h;/);
+    expect("/api/threads/0b7c2f9e-1d2a-4c1e-9f00-000000000000/events").toMatch(/^\/(nl\/)?api\/threads\/[^/]+\/events$/);
+  });
+});

@@ -38,6 +38,9 @@ export default async function OpsOverviewPage() {
             <Link href="/ops/requests">Requests</Link> still open: {open}
           </li>
           <li>
+            <Link href="/ops/threads">Reported conversations</Link>
+          </li>
+          <li>
             <Link href="/ops/audit">Audit log</Link>
           </li>
         </ul>

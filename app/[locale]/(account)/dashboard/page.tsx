@@ -2,6 +2,7 @@ import { localeOf } from "@/i18n/locales";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DashboardTiles } from "@/components/dashboard/dashboard-tiles";
+import { UnreadMessages } from "@/components/messages/unread";
 import styles from "@/components/dashboard/dashboard.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/dashboard">): Promise<Metadata> {
@@ -18,6 +19,7 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/das
     <div className={styles.page}>
       <h1>{t("title")}</h1>
       <p className={styles.intro}>{t("intro")}</p>
+      <UnreadMessages locale={localeOf(locale)} />
       <DashboardTiles />
     </div>
   );

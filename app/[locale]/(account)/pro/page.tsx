@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProDashboard } from "@/components/requests/pro-dashboard";
+import { UnreadMessages } from "@/components/messages/unread";
 import { PageNotice } from "@/components/auth/page-notice";
 import { ProProfileLinks } from "@/components/pros/pro-profile-links";
 import { PageHeader } from "@/components/ui/page-header";
@@ -41,6 +42,7 @@ export default async function ProPage({ params }: Props) {
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
       <ProProfileLinks handymanId={view.handyman.id} />
+      <UnreadMessages locale={localeOf(locale)} />
       <ProDashboard view={view} notice={<PageNotice />} />
     </>
   );

@@ -1,3 +1,4 @@
+import { UnreadMessages } from "@/components/messages/unread";
 import { localeOf } from "@/i18n/locales";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -40,6 +41,7 @@ export default async function OrdersPage({ params, searchParams }: PageProps<"/[
         <h1>{t("title")}</h1>
         <LinkButton href="/inputs">{t("newOrder")}</LinkButton>
       </div>
+      <UnreadMessages locale={locale} />
       {problem ? (
         <Alert tone="error">
           <p>{problem}</p>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Link } from "@/components/i18n/link";
 import { OrderDetails } from "@/components/requests/order-details";
+import { OrderThreads } from "@/components/messages/unread";
 import { workIn } from "@/components/requests/pro-dashboard";
 import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -47,6 +48,7 @@ export default async function OrderPage({ params }: Props) {
         title={workIn(t, locale, request.taskType, request.city)}
       />
       <OrderDetails request={request} notice={<PageNotice />} />
+      <OrderThreads requestId={request.id} locale={locale} />
     </>
   );
 }

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Link } from "@/components/i18n/link";
+import { PageHeader } from "@/components/ui/page-header";
+import { ThreadBody } from "@/components/messages/thread-view";
+import { loadThreadFor } from "@/components/messages/thread-page";
+import { workIn } from "@/components/requests/pro-dashboard";
+import { localeOf } from "@/i18n/locales";
+
+type Props = { params: Promise<{ locale: string; threadId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "dashboard.threads" });
+  return { title: t("open"), robots: { index: false } };
+}
+
+/** The handyman's conversation with the homeowner of a request offered to them. */
+export default async function ProThreadPage({ params }: Props) {
+  const { locale: raw, threadId } = await params;
+  const locale = localeOf(raw);
+  setRequestLocale(locale);
+  const thread = await loadThreadFor("handyman", threadId, locale);
+  const [t, job] = await Promise.all([getTranslations({ locale, namespace: "dashboard.threads" }), getTranslations({ locale, namespace: "job" })]);
+  return (
+    <>
+      <PageHeader back={<Link href="/pro">{t("backPro")}</Link>} eyebrow={t("open")} title={workIn(job, locale, thread.taskType, thread.city)} />
+      <ThreadBody thread={thread} locale={locale} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Link } from "@/components/i18n/link";
+import { PageNotice } from "@/components/auth/page-notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { SuspendForm } from "@/components/ops/handyman-forms";
+import { CloseThreadForm } from "@/components/ops/thread-forms";
+import styles from "@/components/ops/ops.module.css";
+import { ApiError } from "@/lib/api/errors";
+import { formatDateTime } from "@/lib/format";
+import { requireOperator } from "@/lib/ops/access";
+import { readThread, type ThreadView } from "@/lib/messages/threads";
+import { getDb } from "@/lib/db";
+
+export const metadata: Metadata = { title: "Reported conversation" };
+
+type Params = Promise<{ threadId: string }>;
+
+/** A reported thread as written (each view audited); the site's 404 for one nobody reported. */
+async function load(operatorId: string, threadId: string): Promise<ThreadView> {
+  try {
+    return await readThread({ id: operatorId }, threadId, { locale: "en" });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function OpsThreadPage({ params }: { params: Params }) {
+  const operator = await requireOperator();
+  const thread = await load(operator.id, (await params).threadId);
+  const handyman = await (await getDb()).messageThread.findUniqueOrThrow({ where: { id: thread.id }, select: { handyman: { select: { id: true, name: true, suspended: true } } } });
+  return (
+    <>
+      <PageHeader eyebrow="Operator console" back={<Link href="/ops/threads">Reported conversations</Link>} title={`Conversation with ${thread.handymanName}`} lead={`About request ${thread.requestId}.`} />
+      <div className={`container ${styles.section}`}>
+        <PageNotice />
+        <p>
+          <Link href={`/ops/requests/${thread.requestId}`}>The request</Link> · <Link href={`/ops/handymen/${handyman.handyman.id}`}>{handyman.handyman.name}</Link>
+        </p>
+        <ol data-testid="thread-messages">
+          {thread.messages.map((message) => (
+            <li key={message.id} style={{ overflowWrap: "anywhere" }}>
+              <strong>{message.author ?? "deleted account"}</strong> · {formatDateTime(message.createdAt.toISOString())}
+              <p style={{ whiteSpace: "pre-wrap" }}>{message.body}</p>
+            </li>
+          ))}
+        </ol>
+        {thread.closed ? <p>This conversation is closed.</p> : <CloseThreadForm threadId={thread.id} />}
+        {handyman.handyman.suspended ? <p>{handyman.handyman.name} is suspended.</p> : <SuspendForm id={handyman.handyman.id} name={handyman.handyman.name} />}
+      </div>
+    </>
+  );
+}

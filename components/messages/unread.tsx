@@ -1,0 +1,56 @@
+// Unread messages, said in words (to screen readers too): the total on /dashboard, /dashboard/orders and
+// /pro, a list of conversations on an order's page, and a link per offer on /pro. Nothing while all is read.
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/components/i18n/link";
+import type { Locale } from "@/i18n/locales";
+import { requireUser } from "@/lib/auth/current-user";
+import { listThreadsOfRequest, threadsOfHandyman, unreadCounts } from "@/lib/messages/threads";
+import { threadPath } from "@/lib/messages/digest";
+
+/** "2 unread messages" for the signed-in user, on either side; nothing when none. */
+export async function UnreadMessages({ locale }: { locale: Locale }) {
+  const user = await requireUser();
+  const { total } = await unreadCounts(user);
+  if (total === 0) return null;
+  const t = await getTranslations({ locale, namespace: "dashboard.threads" });
+  return (
+    <p role="status" data-testid="unread-messages">
+      {t("unread", { count: total })}
+    </p>
+  );
+}
+
+/** The conversations of one of the homeowner's requests, each with its unread count. */
+export async function OrderThreads({ requestId, locale }: { requestId: string; locale: Locale }) {
+  const user = await requireUser();
+  const threads = await listThreadsOfRequest(user, requestId);
+  if (threads.length === 0) return null;
+  const t = await getTranslations({ locale, namespace: "dashboard.threads" });
+  return (
+    <section aria-labelledby="order-threads">
+      <h2 id="order-threads">{t("open")}</h2>
+      <ul>
+        {threads.map((thread) => (
+          <li key={thread.id}>
+            <Link href={threadPath("homeowner", { id: thread.id, requestId })}>{t("openWith", { name: thread.handymanName })}</Link>
+            {thread.unread > 0 ? <> · {t("unread", { count: thread.unread })}</> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The handyman's link to the conversation about one offered request, with its unread count. */
+export async function OfferThreadLink({ requestId, locale }: { requestId: string; locale: Locale }) {
+  const user = await requireUser();
+  const thread = (await threadsOfHandyman(user, [requestId])).get(requestId);
+  if (!thread) return null;
+  const t = await getTranslations({ locale, namespace: "dashboard.threads" });
+  return (
+    <p>
+      <Link href={threadPath("handyman", { id: thread.id, requestId })}>{t("open")}</Link>
+      {thread.unread > 0 ? <> · {t("unread", { count: thread.unread })}</> : null}
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+// The thread's HTTP side (issue 24): POST/GET /api/threads/{id}/messages with the API's error shape, the
+// live stream (GET /api/threads/{id}/events) hearing a message posted by the other side, and a fuzz of the
+// post handler (never a 5xx, the error shape on every refusal, nothing stored by a refusal).
+import fc from "fast-check";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as messagesRoute from "../../app/api/threads/[threadId]/messages/route";
+import * as eventsRoute from "../../app/api/threads/[threadId]/events/route";
+import { listThreadsOfRequest } from "../../lib/messages/threads";
+import { stopListening } from "../../lib/messages/live";
+import { resetDatabase } from "../helpers/db";
+import { call, checkProperty, GARBAGE_COOKIE, hostileValues } from "../helpers/fuzz";
+import { chooseCriterion, createSignedInHandyman, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
+
+const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
+let owner: TestUser;
+let nina: TestHandyman;
+let threadId: string;
+
+beforeEach(async () => {
+  await resetDatabase();
+  (globalThis as { __fixwellMessageLimiter?: unknown }).__fixwellMessageLimiter = undefined;
+  owner = await createSignedInUser("owner@example.test");
+  nina = await createSignedInHandyman(18, "nina@example.test");
+  const requestId = await submitRequest(owner, LEAK);
+  expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+  threadId = (await listThreadsOfRequest(owner, requestId))[0].id;
+});
+
+const post = (who: { cookie: string }, body: unknown, id = threadId) =>
+  call(messagesRoute.POST, apiRequest("POST", `/api/threads/${id}/messages`, { cookie: who.cookie, body }), { threadId: id });
+
+describe("POST and GET /api/threads/{id}/messages", () => {
+  it("stores a message (201), shows it masked to the other side before acceptance, and refuses bad input with 400", async () => {
+    expect(await post(nina, { body: "Call me: 0612345678" })).toMatchObject({ status: 201 });
+    const read = await call(messagesRoute.GET, apiRequest("GET", `/api/threads/${threadId}/messages`, { cookie: owner.cookie }), { threadId });
+    expect(read.status).toBe(200);
+    expect((read.body as { thread: { messages: { body: string }[] } }).thread.messages[0].body).toBe("Call me: [contact details hidden until the job is accepted]");
+    expect(await post(owner, { body: "" })).toMatchObject({ status: 400, body: { error: { code: "validation_failed" } } });
+    expect(await post(owner, { body: "x".repeat(2001) })).toMatchObject({ status: 400, body: { error: { message: "A message may be at most 2000 characters." } } });
+    expect(await post({ cookie: GARBAGE_COOKIE }, { body: "hi" })).toMatchObject({ status: 401 });
+  });
+});
+
+describe("GET /api/threads/{id}/events", () => {
+  it("streams an event when the other side posts", async () => {
+    const abort = new AbortController();
+    const response = await eventsRoute.GET(new Request(`http://localhost/api/threads/${threadId}/events`, { headers: { cookie: owner.cookie }, signal: abort.signal }), routeContext({ threadId }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    expect(text).toContain("retry:");
+    const posted = await post(nina, { body: "Are you home on Friday?" });
+    const id = (posted.body as { message: { id: string } }).message.id;
+    const deadline = Date.now() + 2000;
+    while (!text.includes(`data: ${id}`) && Date.now() < deadline) text += decoder.decode((await reader.read()).value);
+    expect(text).toContain(`event: message\ndata: ${id}`);
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    await stopListening();
+  });
+});
+
+describe("fuzzing the post handler", () => {
+  it("never answers 5xx, refuses with the error shape and stores nothing on a refusal", async () => {
+    const { anyValue, nastyString } = hostileValues(["\u0000", "\uD800", "x".repeat(2001), "a@b.nl 0612345678"]);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.record({ body: anyValue }), anyValue, fc.record({ body: nastyString, extra: anyValue })), fc.constantFrom("party", "garbage", "stranger-id"), async (body, who) => {
+        const id = who === "stranger-id" ? "00000000-0000-4000-8000-000000000000" : threadId;
+        await checkProperty(() => post(who === "garbage" ? { cookie: GARBAGE_COOKIE } : owner, body, id), (outcome) => expect(outcome.status).toBe(201));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
