@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "mail",
   "api",
   "ops",
+  "join",
   "pro",
 ] as const;
 

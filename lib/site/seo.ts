@@ -11,6 +11,7 @@ import { profilePath } from "../handymen/profile-path";
 export const PUBLIC_PATHS = [
   "/",
   "/ourstory",
+  "/join",
   "/team",
   "/customer-help",
   "/community",
