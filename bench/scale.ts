@@ -48,12 +48,12 @@ export function scaleDatabaseUrl(databaseUrl: string): string {
 // ---------------------------------------------------------------------------------------------------
 // The handymen: kept apart, as their table is the one most likely to change (issue 23 made cities and
 // trades arrays, with work days). Handyman i serves one city and one trade, every weekday.
-const HANDYMEN_SQL = `
+const handymenSql = (count: number) => `
 INSERT INTO "handymen" ("name", "hourly_price_cents", "base_rating", "rating", "cities", "task_types", "slug", "daily_capacity")
 SELECT 'Scale Pro ' || g, 2500 + (g * 37) % 6000, 3.5 + (g % 16) / 10.0, 3.5 + (g % 16) / 10.0,
        ARRAY[(enum_range(NULL::"city"))[1 + g % 3]], ARRAY[(enum_range(NULL::"task_type"))[1 + (g / 3) % 3]],
        'scale-pro-' || g, 2
-  FROM generate_series(1, $1::int) AS g;
+  FROM generate_series(1, ${count}) AS g;
 INSERT INTO "handyman_work_days" ("handyman_id", "weekday")
 SELECT h."id", d FROM "handymen" h CROSS JOIN generate_series(1, 5) AS d WHERE h."slug" LIKE 'scale-pro-%';
 `;
@@ -170,10 +170,18 @@ export async function prepareMarket(databaseUrl: string, log: (line: string) => 
         await migrate(sql);
         await seed(sql);
         // Loading: no per-row triggers or foreign-key checks (the keys are built consistent), no fsync per commit.
-        await sql.exec(`SET session_replication_role = replica; SET synchronous_commit = off; SET maintenance_work_mem = '512MB'`);
+        // (migrate resets the statement limit to the pool's, which is meant for requests, not for loading.)
+        await sql.exec(`SET statement_timeout = 0; SET session_replication_role = replica; SET synchronous_commit = off; SET maintenance_work_mem = '512MB'`);
+        // Secondary indexes are dropped while loading and built again afterwards (one sort each instead of a
+        // million insertions); their definitions are read from the catalogue, so they follow the migrations.
+        const indexes = await sql.query<{ name: string; definition: string }>(
+          `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+            WHERE i.schemaname = 'public' AND i.tablename IN ('inputs', 'offers', 'request_events', 'reviews', 'audit_log')
+              AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+        );
+        for (const index of indexes) await sql.exec(`DROP INDEX "${index.name}"`);
         let step = Date.now();
-        await sql.query(HANDYMEN_SQL.split(";\n")[0], [MARKET.handymen]);
-        await sql.exec(HANDYMEN_SQL.split(";\n")[1]);
+        await sql.exec(handymenSql(MARKET.handymen));
         log(`bench: ${MARKET.handymen} handymen in ${((Date.now() - step) / 1000).toFixed(1)} s`);
         const [range] = await sql.query<{ first: number; pro: number }>(`SELECT min(id) AS first, min(id) + 7 AS pro FROM "handymen" WHERE "slug" LIKE 'scale-pro-%'`);
         const operatorId = randomUUID();
@@ -187,9 +195,13 @@ export async function prepareMarket(databaseUrl: string, log: (line: string) => 
         }
         await sql.exec(`SET session_replication_role = DEFAULT`);
         step = Date.now();
+        for (const index of indexes) await sql.exec(index.definition);
+        log(`bench: ${indexes.length} indexes built again in ${((Date.now() - step) / 1000).toFixed(1)} s`);
+        step = Date.now();
         // The counts per state the triggers would have kept.
         await sql.exec(`DELETE FROM "request_state_counts"; INSERT INTO "request_state_counts" ("city", "task_type", "state", "n") SELECT "city", "task_type", "state", count(*) FROM "inputs" GROUP BY 1, 2, 3`);
         await sql.exec(`VACUUM ANALYZE`);
+        await sql.exec(`RESET statement_timeout`);
         log(`bench: counts, vacuum and analyze in ${((Date.now() - step) / 1000).toFixed(1)} s`);
       }
       const [pro] = await sql.query<{ id: number }>(`SELECT min(id) + 7 AS id FROM "handymen" WHERE "slug" LIKE 'scale-pro-%'`);
