@@ -55,8 +55,9 @@ function baseConfig(phase: string): NextConfig {
     generateEtags: false,
     reactStrictMode: true,
     allowedDevOrigins: devOrigins(),
-    // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files.
-    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis"],
+    // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files,
+    // sharp its native binary (@img/sharp-linux-x64), file-type is ESM-only, the AWS SDK is large.
+    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis", "sharp", "file-type", "@aws-sdk/client-s3"],
     // Form posts to server actions get the API's body limit (lib/api/body.ts).
     // globalNotFound: addresses no route matches get app/global-not-found.tsx, rendered on the server in
     // their language (see that file).

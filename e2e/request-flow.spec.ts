@@ -55,7 +55,7 @@ async function expectConfirmation(page: Page, order: Order, expected: NonNullabl
   expect(text).toContain(`${pronounFor(expected.name)} will take care of your ${taskTypeLabel(order.task).toLowerCase()} job in ${order.city}.`);
   expect(text).toContain(normalise(formatHourlyPrice(expected.price_per_hour)));
   expect(text).toMatch(/€\d+\.\d\d per hour/);
-  expect(text).toContain(`Rating: ${expected.rating.toFixed(1)} out of 5`);
+  expect(text).toContain(`Rating: ${(expected.rating ?? Number.NaN).toFixed(1)} out of 5`);
   await expect(page.getByRole("region", { name: "Your request" })).toContainText(order.details);
 }
 

@@ -27,6 +27,29 @@ const smtpUrl = urlWith(
   "must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:password@mail.example.com:587",
 );
 
+/**
+ * Where photos' bytes go (lib/photos/storage.ts): unset means PostgreSQL; `s3://bucket?endpoint=…&region=…&forcePathStyle=true`
+ * means S3-compatible object storage (credentials from the AWS SDK's standard variables, never from the URL).
+ */
+export type StorageTarget = { kind: "postgres" } | { kind: "s3"; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
+
+export function parseStorageUrl(value: string | undefined): StorageTarget | undefined {
+  if (value === undefined || value.trim() === "") return { kind: "postgres" };
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "s3:" || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname) || url.username || url.password) return undefined;
+  if (url.pathname !== "" && url.pathname !== "/") return undefined;
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) return undefined;
+  const forcePathStyle = url.searchParams.get("forcePathStyle");
+  if (forcePathStyle !== null && forcePathStyle !== "true" && forcePathStyle !== "false") return undefined;
+  return { kind: "s3", bucket: url.hostname, endpoint, region: url.searchParams.get("region") || "us-east-1", forcePathStyle: forcePathStyle === "true" };
+}
+
 const MAIL_ADDRESS = /^[^\s<>@"]+@[^\s<>@"]+$/;
 
 /** Reads `no-reply@example.com` or `Name <no-reply@example.com>` (the name may be quoted); undefined when malformed. */
@@ -88,6 +111,15 @@ const envSchema = z.object({
   // The background worker (lib/worker.ts) runs inside the web server unless this is `off`, for deployments
   // that run `npm run worker` as its own process (PostgreSQL only: the embedded database is one process).
   WORKER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
+  // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
+  STORAGE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((value) => parseStorageUrl(value) !== undefined, "must be s3://bucket?endpoint=http://host:port&region=…&forcePathStyle=true (no credentials in it)")
+      .optional(),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "MAIL_TRANSPORT"> & { NEXTAUTH_SECRET: string; MAIL_TRANSPORT: "smtp" | "file" };

@@ -1,6 +1,6 @@
 "use client";
 // The roster's forms: invite a handyman (an account and a mailed set-password link), edit the hourly
-// price and trade, suspend (with the operator's password) and lift a suspension. Each posts to its
+// price and the set of trades, suspend (with the operator's password) and lift a suspension. Each posts to its
 // server action (lib/ops/handymen-actions.ts) and works without JavaScript.
 import { StepForm } from "@/components/requests/step-form";
 import { Button } from "@/components/ui/button";
@@ -51,9 +51,9 @@ export function InviteForm({ handymen, fixed }: { handymen?: InvitableHandyman[]
   );
 }
 
-export function EditHandymanForm({ id, hourlyPrice, taskType }: { id: number; hourlyPrice: number; taskType: TaskType }) {
+export function EditHandymanForm({ id, hourlyPrice, taskTypes }: { id: number; hourlyPrice: number; taskTypes: readonly TaskType[] }) {
   return (
-    <StepForm action={editHandymanAction} hidden={{ handyman_id: String(id) }} label="Hourly price and trade">
+    <StepForm action={editHandymanAction} hidden={{ handyman_id: String(id) }} label="Hourly price and trades">
       {({ fieldErrors, pending }) => (
         <>
           <Field id="edit-hourly-price" label="Hourly price in euros" hint="From €10 to €500, for example 45.50." error={fieldErrors.hourlyPrice}>
@@ -61,17 +61,20 @@ export function EditHandymanForm({ id, hourlyPrice, taskType }: { id: number; ho
               <input {...control} name="hourly_price" inputMode="decimal" required defaultValue={hourlyPrice.toFixed(2)} className={controlClassName} />
             )}
           </Field>
-          <Field id="edit-task-type" label="Trade" error={fieldErrors.taskType}>
-            {(control) => (
-              <select {...control} name="task_type" defaultValue={taskType} className={controlClassName}>
-                {TASK_TYPES.map((task) => (
-                  <option key={task} value={task}>
-                    {taskTypeLabel(task)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <fieldset className={lifeStyles.stars} aria-describedby={fieldErrors.taskTypes ? "edit-task-types-error" : undefined}>
+            <legend>Trades (one or more)</legend>
+            {TASK_TYPES.map((task) => (
+              <label key={task}>
+                <input type="checkbox" name="task_type" value={task} defaultChecked={taskTypes.includes(task)} />
+                {taskTypeLabel(task)}
+              </label>
+            ))}
+          </fieldset>
+          {fieldErrors.taskTypes ? (
+            <p id="edit-task-types-error" className={lifeStyles.error}>
+              {fieldErrors.taskTypes}
+            </p>
+          ) : null}
           <div className={lifeStyles.buttons}>
             <Button type="submit" disabled={pending}>
               Save

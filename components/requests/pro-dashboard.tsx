@@ -6,7 +6,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/i18n/locales";
 import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
-import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatRating } from "@/lib/format";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList, formatRating } from "@/lib/format";
 import type { ProOffer, ProView } from "@/lib/handymen/offers";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
@@ -101,11 +101,16 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         </h2>
         <dl className={styles.facts}>
           <dt>{t("pro.work")}</dt>
-          <dd>{workIn(t, locale, handyman.task_type, handyman.city)}</dd>
+          <dd>
+            {t("workIn", {
+              task: formatList(handyman.taskTypes.map((taskType) => taskTypeLabel(taskType, locale)), "and", locale),
+              city: formatList(handyman.cities.map((city) => cityLabel(city, locale)), "and", locale),
+            })}
+          </dd>
           <dt>{t("pro.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
           <dt>{t("pro.rating")}</dt>
-          <dd data-testid="pro-rating">{t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dd data-testid="pro-rating">{handyman.rating === null ? t("newNoReviews") : t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
         </dl>
         {handyman.suspended ? <p>{t("pro.paused")}</p> : null}
         <AvailabilityForm

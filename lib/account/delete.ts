@@ -3,12 +3,13 @@
 // had. The account's row goes, so a session cookie issued to it signs nobody in from that moment.
 //
 // A job a handyman accepted is part of that handyman's records too (their timeline, their reviews and
-// rating), so it is anonymised rather than removed: its details text is emptied and it moves to a new,
+// rating), so it is anonymised rather than removed: its details text and photos are deleted and it moves to a new,
 // nameless placeholder account (deleted-<random id>@deleted.invalid, an address no form accepts, with no
 // usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
 // an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
 // A handyman's account takes their profile out of the market first (lib/requests/workflow.ts's
-// takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told).
+// takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told), and
+// marks the profile removed: its public page answers 410 Gone from then on (lib/handymen/profile.ts).
 //
 // The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
 // sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
@@ -23,6 +24,7 @@ import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
 import { checkCurrentPassword } from "../auth/passwords";
+import { purgeDeletedPhotoObjects } from "../photos/storage";
 import { authLimiters, type AuthLimiters } from "../auth/limits";
 
 type Tx = Prisma.TransactionClient;
@@ -47,6 +49,7 @@ export async function deleteAccount(userId: string, password: string, limiters: 
   const after = new AfterCommit();
   const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId));
   await after.run();
+  await purgeDeletedPhotoObjects();
   console.info(`[security] account deleted: user=${userId} kept_for_handymen=${outcome.keptForHandymen}`);
   return { kind: "deleted", ...outcome };
 }
@@ -54,6 +57,7 @@ export async function deleteAccount(userId: string, password: string, limiters: 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
   await takeHandymanOutOfMarket(tx, after, userId);
+  await tx.handyman.updateMany({ where: { userId }, data: { removedAt: new Date() } });
   const rows = await tx.repairRequest.findMany({
     where: { userId },
     select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },
@@ -74,8 +78,10 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   if (kept.length > 0) {
     const placeholder = await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } });
     await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholder.id, details: "", proposedDate: null } });
+    // Photos of someone's home are theirs, like the details text: they go even with a job that is kept.
+    await tx.requestPhoto.deleteMany({ where: { requestId: { in: kept } } });
   }
-  // The rest goes with the account: requests (with their offers, events and reviews) and mailed links.
+  // The rest goes with the account: requests (with their offers, events, reviews and photos) and mailed links.
   await tx.user.delete({ where: { id: userId } });
   await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
   return { email, keptForHandymen: kept.length };

@@ -2,7 +2,7 @@
 // account as one JSON document, streamed (the requests, the steps taken and the audit entries are read
 // EXPORT_BATCH rows at a time by keyset while the file is written, so an account with thousands of
 // requests is never held in memory at once), by role: the account (with its language), its sessions, the links and
-// mail sent to it, every repair request with its timeline, the handymen it went to and its review; for a
+// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
 // audit entries; for everyone the audit entries that name them. Never a password hash or a token.
@@ -16,6 +16,7 @@ import { getDb } from "../db";
 import type { Streamed } from "../api/json-stream";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
+import { photoPath } from "../photos/photos";
 
 const exportedRequestColumns = {
   ...trackedRequestColumns,
@@ -28,6 +29,7 @@ const exportedRequestColumns = {
     select: { status: true, createdAt: true, expiresAt: true, answeredAt: true, handyman: { select: { name: true } } },
   },
   review: { select: { stars: true, text: true, createdAt: true } },
+  photos: { orderBy: { position: "asc" }, select: { id: true, position: true, width: true, height: true, size: true, createdAt: true } },
 } as const satisfies Prisma.RepairRequestSelect;
 
 type ExportedRequestRow = Prisma.RepairRequestGetPayload<{ select: typeof exportedRequestColumns }>;
@@ -61,6 +63,16 @@ function exportedRequest(row: ExportedRequestRow) {
       answeredAt: offer.answeredAt?.toISOString() ?? null,
     })),
     review: row.review ? { stars: row.review.stars, text: row.review.text, writtenAt: row.review.createdAt.toISOString() } : null,
+    // As stored (re-encoded, without metadata); each downloads from its address while signed in.
+    photos: row.photos.map((photo) => ({
+      id: photo.id,
+      position: photo.position,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.size,
+      addedAt: photo.createdAt.toISOString(),
+      download: photoPath(id, photo.id),
+    })),
   };
 }
 
@@ -82,6 +94,7 @@ export const EXPORT_COVERAGE = {
     "handyman_applications.user_id": "applications (every field, with the decision and its reason)",
     "handyman_work_days.handyman_id": "handyman.profile.workDays",
     "handyman_days_off.handyman_id": "handyman.profile.daysOff",
+    "request_photos.uploader_id": "requests[].photos (each with its download address; photos are only ever added by the request's homeowner)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'

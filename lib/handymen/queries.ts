@@ -1,12 +1,14 @@
-// Handymen as the rest of the code sees them: the public profile the matching rule ranks (never the
-// account behind it), the handyman signed in on /pro, their "available now" switch and their reviews.
+// Handymen as the rest of the code sees them: the candidates the matching rule ranks for a request (public
+// fields only, never the account behind them), the handyman signed in on /pro, their pause switch
+// ("available now") and their reviews.
 import "server-only";
-import type { PrismaClient, Prisma } from "../generated/prisma/client";
+import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import type { Handyman as PublicHandyman } from "../matching";
-import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
+import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { availableOnSql, type IsoDay } from "./availability";
 
 export type { PublicHandyman };
 
@@ -24,40 +26,80 @@ export const publicHandymanColumns = {
 
 type PublicHandymanRow = Prisma.HandymanGetPayload<{ select: typeof publicHandymanColumns }>;
 
-/** A row as the matching rule's list entry (the sample list's field names and "yes"/"no"). */
-export function toPublicHandyman(row: PublicHandymanRow): PublicHandyman {
+/** Where a request is (the (city, trade) pair a handyman serves it under). */
+export type RequestPair = { city: City; taskType: TaskType };
+
+/**
+ * A handyman's row as the matching rule's list entry for a request in `pair` (the sample list's field
+ * names and "yes"/"no"): city and task_type are the request's, one pair of the handyman's sets. `available`
+ * is the pause switch here; the matching list computes it for the request's date instead (listCandidates).
+ */
+export function toPublicHandyman(row: PublicHandymanRow, pair: RequestPair): PublicHandyman {
   return {
     id: row.id,
     name: row.name,
-    // Interim: every handyman serves one city and one trade until profiles take sets (#23).
-    city: fromDbCity(row.cities[0]),
-    // Interim (#23): only sample handymen exist, and each has a rating; joined ones will show "new".
-    rating: row.rating ?? 0,
+    city: pair.city,
+    rating: row.rating,
     available: row.available ? "yes" : "no",
     price_per_hour: row.hourlyPriceCents / 100,
-    task_type: fromDbTaskType(row.taskTypes[0]),
+    task_type: pair.taskType,
   };
 }
 
+/** What the matching list is for: the request's pair and day, who passed on it and who made it. */
+export type CandidateScope = RequestPair & {
+  /** The request's preferred day, "YYYY-MM-DD": "available" is computed for it. */
+  date: IsoDay;
+  /** Handymen who declined the request or let it expire: it never goes back to them. */
+  exclude?: readonly number[];
+  /** The account that made the request: nobody is offered their own request. */
+  requesterId?: string;
+};
+
 /**
- * The list the matching rule ranks, in the register's order (by id, as the sample list is): everyone
- * who is not suspended, less those named in `exclude` (who declined the request or let it expire) and
- * less the profile of `requesterId`, the account that made the request: nobody is offered their own.
+ * The list the matching rule ranks for one request: the handymen serving the request's city and trade
+ * (found through the GIN indexes on the two sets), less the suspended and removed, those in `exclude` and
+ * the requester's own profile, in the register's order (by id, as the sample list is), each with
+ * "available" on the request's day (lib/handymen/availability.ts). The rule's last step narrows to the
+ * same pair, so ranking this list picks whom ranking the whole register would.
  */
-export async function listHandymenForMatching(db: Db, exclude: readonly number[] = [], requesterId?: string): Promise<PublicHandyman[]> {
-  const rows = await db.handyman.findMany({
-    where: {
-      suspended: false,
-      ...(exclude.length ? { id: { notIn: [...exclude] } } : {}),
-      ...(requesterId ? { OR: [{ userId: null }, { userId: { not: requesterId } }] } : {}),
-    },
-    orderBy: { id: "asc" },
-    select: publicHandymanColumns,
-  });
-  return rows.map(toPublicHandyman);
+export async function listCandidates(db: Db, scope: CandidateScope): Promise<PublicHandyman[]> {
+  const exclude = scope.exclude?.length ? Prisma.sql`AND h."id" NOT IN (${Prisma.join([...scope.exclude])})` : Prisma.empty;
+  const notOwn = scope.requesterId ? Prisma.sql`AND (h."user_id" IS NULL OR h."user_id" <> ${scope.requesterId}::uuid)` : Prisma.empty;
+  const rows = await db.$queryRaw<{ id: number; name: string; hourly_price_cents: number; rating: number | null; available: boolean }[]>`
+    SELECT h."id", h."name", h."hourly_price_cents", h."rating", ${availableOnSql(scope.date)} AS "available"
+      FROM "handymen" h
+     WHERE h."cities" @> ARRAY[${scope.city}]::"city"[]
+       AND h."task_types" @> ARRAY[${scope.taskType}]::"task_type"[]
+       AND NOT h."suspended" AND h."removed_at" IS NULL
+       ${exclude} ${notOwn}
+     ORDER BY h."id"`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    city: scope.city,
+    rating: row.rating === null ? null : Number(row.rating),
+    available: row.available ? "yes" : "no",
+    price_per_hour: Number(row.hourly_price_cents) / 100,
+    task_type: scope.taskType,
+  }));
 }
 
-export type ProHandyman = PublicHandyman & { suspended: boolean };
+/** A signed-in handyman's own profile as /pro shows it: the sets they serve, rating, price and the pause switch. */
+export type ProHandyman = Omit<PublicHandyman, "city" | "task_type"> & { cities: City[]; taskTypes: TaskType[]; suspended: boolean };
+
+function toProHandyman(row: PublicHandymanRow & { suspended: boolean }): ProHandyman {
+  return {
+    id: row.id,
+    name: row.name,
+    cities: row.cities.map(fromDbCity),
+    taskTypes: row.taskTypes.map(fromDbTaskType),
+    rating: row.rating,
+    available: row.available ? "yes" : "no",
+    price_per_hour: row.hourlyPriceCents / 100,
+    suspended: row.suspended,
+  };
+}
 
 /** The handyman profile of a signed-in user, or null when the user is not a handyman. */
 export async function findHandymanForUser(user: SessionUser, db?: Db): Promise<ProHandyman | null> {
@@ -66,7 +108,7 @@ export async function findHandymanForUser(user: SessionUser, db?: Db): Promise<P
     where: { userId: user.id, user: { role: "handyman" } },
     select: { ...publicHandymanColumns, suspended: true },
   });
-  return row ? { ...toPublicHandyman(row), suspended: row.suspended } : null;
+  return row ? toProHandyman(row) : null;
 }
 
 /** The same, for a handler or page only handymen may use: anyone else gets 404, as for a page that does not exist. */

@@ -4,7 +4,7 @@
 // of requireOperator), the handyman's id from the form checked like a route parameter.
 import { ApiError } from "../api/errors";
 import { consoleChange } from "../forms/action";
-import { textOf } from "../validations/form-data";
+import { textOf, textsOf } from "../validations/form-data";
 import type { StepFormState } from "../requests/step-form";
 import { editHandyman, handymanIdSchema, inviteFromConsole, suspendHandyman, unsuspendHandyman } from "./handymen";
 
@@ -27,7 +27,7 @@ export async function inviteHandymanAction(_previous: StepFormState, form: FormD
 
 export async function editHandymanAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   return consoleChange(form, "handyman-saved", detailOf(form), (operator) =>
-    editHandyman(operator, handymanIdOf(form), { hourlyPrice: textOf(form, "hourly_price"), taskType: textOf(form, "task_type") }),
+    editHandyman(operator, handymanIdOf(form), { hourlyPrice: textOf(form, "hourly_price"), taskTypes: textsOf(form, "task_type") }),
   );
 }
 

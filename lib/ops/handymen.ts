@@ -1,6 +1,6 @@
 // The handymen roster of the operator console: every handyman with what the matching rule ranks and
 // where their account stands; inviting one (an account and a mailed set-password link), editing the
-// hourly price and the trade, and suspending (a suspended handyman is never matched or offered anything:
+// hourly price and the set of trades, and suspending (a suspended handyman is never matched or offered anything:
 // the requests they were offered and had not answered go to the next handyman) and unsuspending.
 // Every change is written to the audit log in its own transaction, with the record before and after; a
 // refusal (bad input, wrong password, nothing to change) writes nothing.
@@ -11,11 +11,13 @@ import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
+import { taskTypeLabel } from "../requests/words";
 import { AfterCommit } from "../queue/after-commit";
 import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
 import { recordAudit } from "./audit";
+import { hourlyPriceSchema } from "../validations/hourly-price";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -26,11 +28,13 @@ export type AccountState = (typeof ACCOUNT_STATES)[number];
 export type RosterEntry = {
   id: number;
   name: string;
-  city: City;
-  taskType: TaskType;
+  /** The cities and trades served: the handyman is matched in every pair of the two. */
+  cities: City[];
+  taskTypes: TaskType[];
   /** Euros per hour. */
   hourlyPrice: number;
-  rating: number;
+  /** Out of 5; null without reviews yet ("new"). */
+  rating: number | null;
   available: boolean;
   suspended: boolean;
   accountState: AccountState;
@@ -39,10 +43,6 @@ export type RosterEntry = {
   /** The account's id; null without an account. */
   userId: string | null;
 };
-
-/** Hourly prices an operator may set, in euros. */
-const MIN_HOURLY_PRICE = 10;
-const MAX_HOURLY_PRICE = 500;
 
 const rosterColumns = {
   id: true,
@@ -76,12 +76,10 @@ function toEntry(row: RosterRow): RosterEntry {
   return {
     id: row.id,
     name: row.name,
-    // Interim: the roster shows one city and trade until it shows a profile's sets (#23).
-    city: fromDbCity(row.cities[0]),
-    taskType: fromDbTaskType(row.taskTypes[0]),
+    cities: row.cities.map(fromDbCity),
+    taskTypes: row.taskTypes.map(fromDbTaskType),
     hourlyPrice: row.hourlyPriceCents / 100,
-    // Interim (#23): only sample handymen exist, and each has a rating; joined ones will show "new".
-    rating: row.rating ?? 0,
+    rating: row.rating,
     available: row.available,
     suspended: row.suspended,
     accountState: accountStateOf(row),
@@ -90,9 +88,14 @@ function toEntry(row: RosterRow): RosterEntry {
   };
 }
 
+/** "Painting and Pipe leakage in Amsterdam and Rotterdam": what a handyman does where, as the console says it. */
+export function workDescription(entry: Pick<RosterEntry, "cities" | "taskTypes">): string {
+  return `${formatList(entry.taskTypes.map((task) => taskTypeLabel(task)))} in ${formatList(entry.cities)}`;
+}
+
 /** What the audit log keeps of a handyman before and after a change: their account by id, never its address (lib/ops/audit.ts). */
 function auditView(entry: RosterEntry) {
-  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskType: entry.taskType, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
+  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskTypes: entry.taskTypes, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
 }
 
 /** Every handyman, by id. */
@@ -150,25 +153,24 @@ export async function inviteFromConsole(operator: Operator, id: number, email: u
   }
 }
 
-/** "45", "45.5", "45,50" from a form; 45.5 from JSON. */
-const euros = (value: unknown) => (typeof value === "string" && /^\s*\d{1,6}([.,]\d{1,2})?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : value);
-
-const PRICE_MESSAGE = `Enter an hourly price from €${MIN_HOURLY_PRICE} to €${MAX_HOURLY_PRICE}, in euros and cents (for example 45.50).`;
+const isTaskType = (value: string): value is TaskType => (TASK_TYPES as readonly string[]).includes(value);
+const TRADE_MESSAGE = `Choose one of the trades: ${formatList(TASK_TYPES, "or")}.`;
+const TRADES_MESSAGE = `Choose one or more of the trades, each once: ${formatList(TASK_TYPES, "and")}.`;
 
 export const handymanEditSchema = z
   .object({
-    hourlyPrice: z.preprocess(
-      euros,
-      z
-        .number({ error: PRICE_MESSAGE })
-        .finite(PRICE_MESSAGE)
-        .min(MIN_HOURLY_PRICE, PRICE_MESSAGE)
-        .max(MAX_HOURLY_PRICE, PRICE_MESSAGE)
-        .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRICE_MESSAGE),
-    ).optional(),
-    taskType: z.enum(TASK_TYPES, { error: `Choose one of the trades: ${formatList(TASK_TYPES, "or")}.` }).optional(),
+    hourlyPrice: hourlyPriceSchema.optional(),
+    /** One trade: the handyman then serves that trade only (the set becomes just it). */
+    taskType: z.enum(TASK_TYPES, { error: TRADE_MESSAGE }).optional(),
+    /** The whole set of trades served, at least one. */
+    taskTypes: z
+      .array(z.string(), { error: TRADES_MESSAGE })
+      .refine((list) => list.length >= 1 && list.every(isTaskType) && new Set(list).size === list.length, TRADES_MESSAGE)
+      .transform((list) => list as TaskType[])
+      .optional(),
   })
-  .refine((value) => value.hourlyPrice !== undefined || value.taskType !== undefined, { message: "Give a new hourly price or trade.", path: ["hourlyPrice"] });
+  .refine((value) => value.taskType === undefined || value.taskTypes === undefined, { message: "Give either one trade or the set of trades, not both.", path: ["taskTypes"] })
+  .refine((value) => value.hourlyPrice !== undefined || value.taskType !== undefined || value.taskTypes !== undefined, { message: "Give a new hourly price or trades.", path: ["hourlyPrice"] });
 
 export type HandymanEdit = z.infer<typeof handymanEditSchema>;
 
@@ -179,7 +181,7 @@ function parseHandymanEdit(input: unknown): HandymanEdit {
   return parsed.data;
 }
 
-/** Sets the hourly price and/or the trade; an edit that changes nothing is saved as nothing (no audit entry). */
+/** Sets the hourly price and/or the trades (one, or the whole set); an edit that changes nothing is saved as nothing (no audit entry). */
 export async function editHandyman(operator: Operator, id: number, input: unknown): Promise<RosterEntry> {
   const edit = parseHandymanEdit(input);
   const db = await getDb();
@@ -189,7 +191,11 @@ export async function editHandyman(operator: Operator, id: number, input: unknow
     const before = await findEntry(tx, id);
     const data: Prisma.HandymanUpdateInput = {};
     if (edit.hourlyPrice !== undefined && Math.round(edit.hourlyPrice * 100) !== Math.round(before.hourlyPrice * 100)) data.hourlyPriceCents = Math.round(edit.hourlyPrice * 100);
-    if (edit.taskType !== undefined && edit.taskType !== before.taskType) data.taskTypes = [toDbTaskType(edit.taskType)];
+    const taskTypes = edit.taskTypes ?? (edit.taskType !== undefined ? [edit.taskType] : undefined);
+    // Kept in the catalogue's order, so the same set is the same list (and "no change" is seen as such).
+    const wanted = taskTypes ? TASK_TYPES.filter((task) => taskTypes.includes(task)) : undefined;
+    const current = TASK_TYPES.filter((task) => before.taskTypes.includes(task));
+    if (wanted && wanted.join() !== current.join()) data.taskTypes = wanted.map(toDbTaskType);
     if (Object.keys(data).length === 0) return before;
     await tx.handyman.update({ where: { id }, data });
     const after = await findEntry(tx, id);

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
 import { getTranslator } from "../i18n/translator";
 import type { SessionUser } from "../auth/current-user";
-import { listHandymenForMatching, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
+import { listCandidates, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";
 import { findHolderOffer, getTrackedRequestOrThrow, rankingForRequest, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
@@ -66,7 +66,7 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
   return {
     ...request,
     handyman: holder
-      ? { ...toPublicHandyman(holder.handyman), offer: holder.status === "accepted" ? "accepted" : "open", respondBy: holder.expiresAt.toISOString() }
+      ? { ...toPublicHandyman(holder.handyman, request), offer: holder.status === "accepted" ? "accepted" : "open", respondBy: holder.expiresAt.toISOString() }
       : null,
     timeline: events.map((event) => ({
       id: event.id.toString(),
@@ -85,7 +85,10 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
 export type ConfirmationView = {
   requestId: string;
   state: RequestState;
-  /** The handymen the request may still go to, public fields only: the browser matches on this list. */
+  /**
+   * The handymen the request may still go to in its city and trade, public fields only, "available" on its
+   * day: the browser matches on this list (never the whole register).
+   */
   handymen: PublicHandyman[];
   /** Who holds the request now (null before an offer, when nobody could take it, or after a cancellation). */
   holderId: number | null;
@@ -105,7 +108,9 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
   if (!row) return null;
   const request = fromTrackedRow(row);
   const [handymen, holder] = await Promise.all([
-    request.criterion ? rankingForRequest(db, request, request.criterion).then((r) => r.list) : listHandymenForMatching(db, [], request.userId),
+    request.criterion
+      ? rankingForRequest(db, request, request.criterion).then((r) => r.list)
+      : listCandidates(db, { city: request.city, taskType: request.taskType, date: request.date, requesterId: request.userId }),
     findHolderOffer(db, request.id),
   ]);
   return {

@@ -18,7 +18,7 @@ import { formatDate } from "../format";
 import { getTranslator } from "../i18n/translator";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
 import { cityLabel } from "../requests/words";
-import { getHandymanForUserOrThrow, listHandymenForMatching, refreshRating, type PublicHandyman } from "../handymen/queries";
+import { getHandymanForUserOrThrow, listCandidates, refreshRating, type PublicHandyman } from "../handymen/queries";
 import { toDbCriterion, type Criterion } from "./catalogue";
 import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type RequestState } from "./lifecycle";
 import type { CriterionChoice, RepairRequest } from "./schemas";
@@ -93,16 +93,23 @@ async function handymenWhoPassed(db: Tx, requestId: string): Promise<number[]> {
 }
 
 /**
- * The handymen a request may still go to (not suspended, not among those who declined it or let it
- * expire, never the requester's own profile), and the matching rule's ranking of them for `criterion`.
- * The confirmation page hands the same list to the browser, so the browser's match is the server's.
+ * The handymen a request may still go to (serving its city and trade, not suspended or removed, not among
+ * those who declined it or let it expire, never the requester's own profile), each with "available" on the
+ * request's day, and the matching rule's ranking of them for `criterion`. The confirmation page hands the
+ * same list to the browser, so the browser's match is the server's; the pass-on ranks it too.
  */
 export async function rankingForRequest(
   db: Tx,
-  request: Pick<TrackedRequest, "id" | "city" | "taskType" | "userId">,
+  request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">,
   criterion: Criterion,
 ): Promise<{ list: PublicHandyman[]; ranking: PublicHandyman[] }> {
-  const list = await listHandymenForMatching(db, await handymenWhoPassed(db, request.id), request.userId);
+  const list = await listCandidates(db, {
+    city: request.city,
+    taskType: request.taskType,
+    date: request.date,
+    exclude: await handymenWhoPassed(db, request.id),
+    requesterId: request.userId,
+  });
   return { list, ranking: rankHandymen({ criteria: criterion, city: request.city, task_type: request.taskType }, list) };
 }
 

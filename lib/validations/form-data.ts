@@ -9,6 +9,11 @@ export function textOf(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/** Every text value of a field sent more than once (a group of checkboxes); [] when there is none. */
+export function textsOf(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string");
+}
+
 /** True when the page's script posted the form and handles the answer itself (no redirect wanted). */
 export function postedInPage(form: FormData): boolean {
   return form.get(IN_PAGE_FIELD) === "1";

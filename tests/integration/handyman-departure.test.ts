@@ -14,7 +14,7 @@ import { chooseCriterion, mailTo, openOfferOf, storedLife, submitRequest, type T
 import { apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccount } = await import("@/lib/account/delete");
-const { listHandymenForMatching } = await import("@/lib/handymen/queries");
+const { listCandidates } = await import("@/lib/handymen/queries");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const NINA = 18;
@@ -104,7 +104,7 @@ describe("a handyman deletes their account", () => {
     expect((await deleteAccount(nina.id, PASSWORD)).kind).toBe("deleted");
     const db = await getDb();
     expect(await db.handyman.findUniqueOrThrow({ where: { id: NINA }, select: { suspended: true, userId: true } })).toEqual({ suspended: true, userId: null });
-    expect((await listHandymenForMatching(db)).map((h) => h.id)).not.toContain(NINA);
+    expect((await listCandidates(db, { ...LEAK, date: "2027-03-01" })).map((h) => h.id)).not.toContain(NINA);
     const later = await createSignedInUser("dirk@example.test");
     const id = await submitRequest(later, LEAK);
     expect((await chooseCriterion(later, id, "price", LEAK)).status).toBe(200);

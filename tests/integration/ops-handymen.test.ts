@@ -28,7 +28,7 @@ const mail = withMailWorker();
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const NEW_PASSWORD = "Copper-kettle-orchard-42";
 
-type Entry = { id: number; accountState: string; hourlyPrice: number; taskType: string; suspended: boolean; email: string | null };
+type Entry = { id: number; accountState: string; hourlyPrice: number; cities: string[]; taskTypes: string[]; rating: number | null; suspended: boolean; email: string | null };
 
 async function roster(operator: TestUser): Promise<Entry[]> {
   const response = await rosterRoute.GET(apiRequest("GET", "/api/ops/handymen", { cookie: operator.cookie }), routeContext());
@@ -59,7 +59,7 @@ describe("the roster", () => {
     await (await getDb()).handyman.update({ where: { id: 5 }, data: { suspended: true } });
     const byId = new Map((await roster(operator)).map((h) => [h.id, h]));
     expect(byId.size).toBe(39);
-    expect(byId.get(1)).toMatchObject({ accountState: "no_account", email: null, hourlyPrice: 48, taskType: "Outlet-replacement" });
+    expect(byId.get(1)).toMatchObject({ accountState: "no_account", email: null, hourlyPrice: 48, taskTypes: ["Outlet-replacement"] });
     expect(byId.get(2)).toMatchObject({ accountState: "invited", email: "fenna@example.test" });
     expect(byId.get(3)).toMatchObject({ accountState: "active", email: "koen@example.test" });
     expect(byId.get(5)).toMatchObject({ accountState: "suspended" });
@@ -128,16 +128,42 @@ describe("inviting a handyman", () => {
   });
 });
 
-describe("editing the hourly price and trade", () => {
+describe("editing the hourly price and trades", () => {
   it("saves a price in euros and cents and a known trade, audited with before and after", async () => {
     const operator = await createSignedInOperator();
     const response = await call.edit(operator, 7, { hourlyPrice: 42.5, taskType: "Pipe-leakage" });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { handyman: Entry }).handyman).toMatchObject({ hourlyPrice: 42.5, taskType: "Pipe-leakage" });
+    expect(((await response.json()) as { handyman: Entry }).handyman).toMatchObject({ hourlyPrice: 42.5, taskTypes: ["Pipe-leakage"] });
     const row = await (await getDb()).handyman.findUniqueOrThrow({ where: { id: 7 } });
     expect(row).toMatchObject({ hourlyPriceCents: 4250, taskTypes: ["Pipe_leakage"] });
     const [entry] = await auditFor(7);
-    expect(entry).toMatchObject({ action: "edit_handyman", before: expect.objectContaining({ hourlyPrice: 35, taskType: "Painting" }), after: expect.objectContaining({ hourlyPrice: 42.5, taskType: "Pipe-leakage" }) });
+    expect(entry).toMatchObject({ action: "edit_handyman", before: expect.objectContaining({ hourlyPrice: 35, taskTypes: ["Painting"] }), after: expect.objectContaining({ hourlyPrice: 42.5, taskTypes: ["Pipe-leakage"] }) });
+  });
+
+  it("replaces the set of trades, shown with the cities on the roster; the same set in another order is no change", async () => {
+    const operator = await createSignedInOperator();
+    const response = await call.edit(operator, 7, { taskTypes: ["Pipe-leakage", "Painting"] });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { handyman: Entry }).handyman).toMatchObject({ cities: ["The Hague"], taskTypes: ["Pipe-leakage", "Painting"] });
+    expect((await (await getDb()).handyman.findUniqueOrThrow({ where: { id: 7 } })).taskTypes).toEqual(["Pipe_leakage", "Painting"]);
+    expect((await roster(operator)).find((h) => h.id === 7)).toMatchObject({ cities: ["The Hague"], taskTypes: ["Pipe-leakage", "Painting"], rating: expect.any(Number) });
+    const before = await snapshotTables();
+    expect((await call.edit(operator, 7, { taskTypes: ["Painting", "Pipe-leakage"] })).status).toBe(200);
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("saves the form's ticked trades, and refuses a form with none ticked beside the trades", async () => {
+    const operator = await createSignedInOperator();
+    actionRequest.headers = new Headers({ cookie: operator.cookie });
+    const ticked = form({ handyman_id: "7", hourly_price: "35.00", in_page: "1" });
+    ticked.append("task_type", "Painting");
+    ticked.append("task_type", "Outlet-replacement");
+    expect(await editHandymanAction(IDLE_STEP, ticked)).toMatchObject({ message: null, next: "/ops/handymen/7?notice=handyman-saved" });
+    expect((await (await getDb()).handyman.findUniqueOrThrow({ where: { id: 7 } })).taskTypes).toEqual(["Outlet_replacement", "Painting"]);
+    const before = await snapshotTables();
+    const refused = await editHandymanAction(IDLE_STEP, form({ handyman_id: "7", hourly_price: "35.00", in_page: "1" }));
+    expect(refused.fieldErrors.taskTypes).toMatch(/one or more of the trades/);
+    expect(await snapshotTables()).toBe(before);
   });
 
   it.each<[string, unknown]>([
@@ -147,6 +173,11 @@ describe("editing the hourly price and trade", () => {
     ["a price that is text", { hourlyPrice: "lots" }],
     ["a negative price", { hourlyPrice: -40 }],
     ["an unknown trade", { taskType: "Plumbing" }],
+    ["no trades", { taskTypes: [] }],
+    ["an unknown trade in the set", { taskTypes: ["Painting", "Plumbing"] }],
+    ["a trade twice", { taskTypes: ["Painting", "Painting"] }],
+    ["trades that are not a list", { taskTypes: "Painting" }],
+    ["one trade and a set at once", { taskType: "Painting", taskTypes: ["Painting"] }],
     ["nothing to change", {}],
     ["a body that is not an object", [1, 2]],
   ])("refuses %s with 400, changing and logging nothing", async (_what, body) => {

@@ -1,7 +1,7 @@
 // The matching rule against expectations worked out by hand from lib/data/handymen.json (one row per
 // criterion × city × task type), plus ties, the empty case, the pronoun and the price format.
 import { describe, expect, it } from "vitest";
-import { handymen, matchHandyman, pronounFor, type Handyman } from "@/lib/matching";
+import { handymen, matchHandyman, pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
 import type { City, Criterion, TaskType } from "@/lib/requests/catalogue";
 
 // [criterion, city, task type, expected id (name, why)] – read off the sample list, not recomputed.
@@ -111,6 +111,19 @@ describe("matchHandyman with nothing to pick", () => {
     const list = [person(1, { available: "no" }), person(2, { available: "no" })];
     expect(matchHandyman({ criteria: "available", ...amsterdamPainting }, list)).toBeNull();
     expect(matchHandyman({ criteria: "price", ...amsterdamPainting }, list)?.id).toBe(1);
+  });
+});
+
+describe("a handyman without a rating yet (\"new\")", () => {
+  it("comes after every rated one under 'rated', however low their rating, and new ones keep their order", () => {
+    const list = [person(1, { rating: null }), person(2, { rating: 1.0 }), person(3, { rating: null }), person(4, { rating: 4.5 })];
+    expect(rankHandymen({ criteria: "rated", ...amsterdamPainting }, list).map((h) => h.id)).toEqual([4, 2, 1, 3]);
+  });
+
+  it("ranks by price and availability like anyone else", () => {
+    const list = [person(1, { rating: 5, price_per_hour: 60 }), person(2, { rating: null, price_per_hour: 40 })];
+    expect(matchHandyman({ criteria: "price", ...amsterdamPainting }, list)?.id).toBe(2);
+    expect(matchHandyman({ criteria: "available", ...amsterdamPainting }, list)?.id).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// GET /api/ops/handymen – the roster: every handyman with city, trade, hourly price, rating, availability and account state (operators only)
+// GET /api/ops/handymen – the roster: every handyman with cities, trades, hourly price, rating, availability and account state (operators only)
 import { operatorRoute } from "@/lib/ops/access";
 import { listRoster } from "@/lib/ops/handymen";
 

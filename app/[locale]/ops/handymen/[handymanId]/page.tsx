@@ -8,8 +8,8 @@ import styles from "@/components/ops/ops.module.css";
 import lifeStyles from "@/components/requests/request-life.module.css";
 import { formatHourlyPrice, formatRating } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
-import { getRosterEntry, handymanIdSchema, type RosterEntry } from "@/lib/ops/handymen";
-import { accountStateLabel, taskTypeLabel } from "@/lib/requests/words";
+import { getRosterEntry, handymanIdSchema, workDescription, type RosterEntry } from "@/lib/ops/handymen";
+import { accountStateLabel } from "@/lib/requests/words";
 import { ApiError } from "@/lib/api/errors";
 
 export const metadata: Metadata = { title: "Handyman" };
@@ -36,7 +36,7 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
         eyebrow="Operator console"
         back={<Link href="/ops/handymen">All handymen</Link>}
         title={handyman.name}
-        lead={`${taskTypeLabel(handyman.taskType)} in ${handyman.city}, handyman #${handyman.id}.`}
+        lead={`${workDescription(handyman)}, handyman #${handyman.id}.`}
       />
       <div className={`container ${styles.section}`}>
         <PageNotice />
@@ -51,7 +51,7 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
           <dt>Price</dt>
           <dd>{formatHourlyPrice(handyman.hourlyPrice)}</dd>
           <dt>Rating</dt>
-          <dd>{formatRating(handyman.rating)} out of 5</dd>
+          <dd>{handyman.rating === null ? "New: no reviews yet" : `${formatRating(handyman.rating)} out of 5`}</dd>
           <dt>Available now</dt>
           <dd>{handyman.available ? "Yes" : "No"}</dd>
         </dl>
@@ -64,8 +64,8 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
         ) : null}
 
         <section aria-labelledby="edit-heading">
-          <h2 id="edit-heading">Hourly price and trade</h2>
-          <EditHandymanForm id={handyman.id} hourlyPrice={handyman.hourlyPrice} taskType={handyman.taskType} />
+          <h2 id="edit-heading">Hourly price and trades</h2>
+          <EditHandymanForm id={handyman.id} hourlyPrice={handyman.hourlyPrice} taskTypes={handyman.taskTypes} />
         </section>
 
         <section aria-labelledby="suspend-heading">

@@ -1,5 +1,5 @@
 // GET /api/ops/handymen/{handymanId} – one handyman of the roster
-// PATCH /api/ops/handymen/{handymanId} – a new hourly price (euros) and/or trade: {"hourlyPrice"?, "taskType"?}; audited
+// PATCH /api/ops/handymen/{handymanId} – a new hourly price (euros) and/or trades: {"hourlyPrice"?, "taskTypes"? (the set) or "taskType"? (one, replacing the set)}; audited
 import { parseJson, parseParam } from "@/lib/api/handler";
 import { operatorRoute } from "@/lib/ops/access";
 import { editHandyman, getRosterEntry, handymanEditSchema, handymanIdSchema } from "@/lib/ops/handymen";

@@ -1,0 +1,55 @@
+// The HTTP side of photos, shared by the route handlers: reading one photo out of a multipart body under
+// the byte limit, and the headers every photo is answered with.
+import "server-only";
+import { ApiError } from "../api/errors";
+import { limitStream } from "./intake";
+import { MAX_PHOTO_BYTES, MULTIPART_OVERHEAD_BYTES } from "./limits";
+import type { PhotoFile } from "./photos";
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+const tooLarge = () => new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
+
+/**
+ * The bytes of the one file sent as the form field "photo". The declared Content-Length is checked
+ * first, and the body is cut off while it streams once it passes one photo's limit plus the multipart
+ * overhead, so a 50 MB upload is refused after 10 MB whatever it declares. The file's name and declared
+ * type are never used.
+ */
+export async function readPhotoFromMultipart(req: Request): Promise<Buffer> {
+  const type = (req.headers.get("content-type") ?? "").trim();
+  if (!MULTIPART.test(type)) throw new ApiError("unsupported_media_type", { key: "photo.multipartType" });
+  const limit = MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES;
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!req.body) throw new ApiError("bad_request", { key: "photo.fileMissing" });
+  let over = false;
+  const body = limitStream(req.body, limit, () => {
+    over = true;
+    return tooLarge();
+  });
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    if (over) throw tooLarge();
+    throw new ApiError("bad_request", { key: "body.unreadable" });
+  }
+  const files = form.getAll("photo");
+  const [file] = files;
+  if (files.length !== 1 || typeof file === "string") throw new ApiError("bad_request", { key: "photo.fileMissing" });
+  if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
+  return Buffer.from(await file.arrayBuffer());
+}
+
+/** A photo as answered: its stored type, shown in place, never sniffed, never kept by a shared cache. */
+export function photoResponse(photo: PhotoFile, name: string): Response {
+  return new Response(new Uint8Array(photo.bytes), {
+    headers: {
+      "Content-Type": photo.contentType,
+      "Content-Length": String(photo.bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": `inline; filename="${name}.jpg"`,
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}

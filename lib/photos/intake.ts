@@ -1,0 +1,122 @@
+// What a sent photo goes through before anything is stored: read under a hard byte limit while it
+// streams (a 50 MB upload is stopped at 10 MB, never buffered whole), typed from its bytes (JPEG, PNG or
+// WebP; a PDF named .jpg, HTML or SVG is refused), its pixel count read from the header before it is
+// decoded, then decoded, turned upright by its orientation, scaled to at most 2048 px on the long side and
+// encoded again as JPEG, with a 400 px thumbnail. sharp writes no metadata unless asked (withMetadata), so
+// EXIF (GPS, camera), ICC profiles, XMP and comments are all dropped, and whatever followed the image in the
+// file (HTML appended to a JPEG) is not part of the decoded pixels. What is stored is never what was sent.
+import "server-only";
+import sharp, { type Metadata } from "sharp";
+import { ApiError } from "../api/errors";
+import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE } from "./limits";
+
+export type ProcessedPhoto = {
+  contentType: "image/jpeg";
+  image: Buffer;
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+  thumbWidth: number;
+  thumbHeight: number;
+};
+
+const tooLarge = () => new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
+
+/**
+ * The bytes of `stream`, at most `limit` of them: past it the stream is cancelled and 413 thrown, so no
+ * more than `limit` bytes are ever held.
+ */
+export async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, overLimit: () => ApiError = tooLarge): Promise<Buffer> {
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError("bad_request", { key: "body.unreadable" });
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw overLimit();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** A stream that passes at most `limit` bytes and errors (with 413) past it, for parsers that read a whole body. */
+export function limitStream(stream: ReadableStream<Uint8Array>, limit: number, overLimit: () => ApiError = tooLarge): ReadableStream<Uint8Array> {
+  let size = 0;
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(overLimit());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+const refused = () => new ApiError("unsupported_media_type", { key: "photo.wrongType" });
+
+/** The photo's type told from its bytes; anything but JPEG, PNG or WebP is refused (415). */
+export async function photoTypeOf(bytes: Uint8Array): Promise<(typeof ACCEPTED_PHOTO_TYPES)[number]> {
+  // file-type is ESM-only; a dynamic import keeps it out of any CommonJS path.
+  const { fileTypeFromBuffer } = await import("file-type");
+  const type = await fileTypeFromBuffer(bytes);
+  const mime = type?.mime as (typeof ACCEPTED_PHOTO_TYPES)[number] | undefined;
+  if (!mime || !ACCEPTED_PHOTO_TYPES.includes(mime)) throw refused();
+  return mime;
+}
+
+/** Checks and re-encodes one photo as sent; throws the API's 4xx for anything it will not store. */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (bytes.byteLength === 0) throw new ApiError("bad_request", { key: "photo.empty" });
+  if (bytes.byteLength > MAX_PHOTO_BYTES) throw tooLarge();
+  await photoTypeOf(bytes);
+
+  let header: Metadata;
+  try {
+    header = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError("bad_request", { key: "photo.unreadable" });
+  }
+  if (!header.width || !header.height) throw new ApiError("bad_request", { key: "photo.unreadable" });
+  if (header.width * header.height > MAX_PHOTO_PIXELS || (header.pages ?? 1) > 1) {
+    throw new ApiError("payload_too_large", { key: "photo.tooManyPixels", values: { megapixels: MAX_PHOTO_PIXELS / 1_000_000 } });
+  }
+
+  try {
+    // failOn "error": a truncated or corrupt image is refused rather than stored half grey. libvips
+    // shrinks a large JPEG while it loads, so a 40 MP photo is never held whole as raw pixels.
+    const image = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error", animated: false })
+      .rotate()
+      .resize({ width: PHOTO_LONG_SIDE, height: PHOTO_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(image.data)
+      .resize({ width: THUMBNAIL_LONG_SIDE, height: THUMBNAIL_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      contentType: "image/jpeg",
+      image: image.data,
+      width: image.info.width,
+      height: image.info.height,
+      thumbnail: thumbnail.data,
+      thumbWidth: thumbnail.info.width,
+      thumbHeight: thumbnail.info.height,
+    };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError("bad_request", { key: "photo.unreadable" });
+  }
+}

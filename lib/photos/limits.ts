@@ -1,0 +1,17 @@
+// The limits of photos with a request, in one place: the route, the form, the server action and the docs say these.
+/** Photos a request may have. */
+export const MAX_PHOTOS_PER_REQUEST = 5;
+/** Bytes of one photo as sent. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Pixels of one photo (width × height), read from its header before it is decoded. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** The long side of a stored photo, in pixels (smaller photos keep their size). */
+export const PHOTO_LONG_SIDE = 2048;
+/** The long side of a thumbnail, in pixels. */
+export const THUMBNAIL_LONG_SIDE = 400;
+/** The types accepted, told from the bytes. */
+export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** What the file input offers (the server decides from the bytes anyway). */
+export const PHOTO_INPUT_ACCEPT = ACCEPTED_PHOTO_TYPES.join(",");
+/** Room for a multipart body's boundaries and headers around one photo. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
