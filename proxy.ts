@@ -3,10 +3,13 @@
 // guarded page and handler checks the user again itself), the idle renewal of sessions in use, rendering on demand for visitors with a
 // session (lib/security/session-render.ts), and the per-request security headers — the
 // Content-Security-Policy and, over https, Strict-Transport-Security. The page of a job opening that
-// has closed is answered with status 410 Gone, that of an unknown one with 404 (lib/careers/closed-path.ts). Pages are in their language:
+// has closed is answered with status 410 Gone, that of an unknown one with 404 (lib/careers/closed-path.ts); a handyman's
+// public profile likewise (lib/handymen/profile-path.ts). Pages are in their language:
 // /nl/… is Dutch; every other page address is English, rendered from app/[locale] through the rewrite in
 // next.config.ts (an internal rewrite there, not one from here: Next.js turns a rewrite made in the proxy
 // into an absolute address, which a server bound to 127.0.0.1 fetches from itself as an external one).
+// A signed-in visitor's page is not rendered while the database cannot be reached: the proxy answers 503
+// with the "back in a moment" page in the page's language (lib/db/unavailable-page.ts).
 // The proxy tells next-intl the page's language, and sends /en/… to the address without the prefix.
 import { NextResponse, type NextRequest } from "next/server";
 import { guardRoute } from "@/lib/auth/route-guard";
@@ -16,6 +19,7 @@ import { pagePolicy } from "@/lib/security/csp";
 import { HSTS } from "@/lib/security/headers";
 import { markForSessionRender } from "@/lib/security/session-render";
 import { isCachedCareersPath, isOpeningPagePath, openingIdOfPath } from "@/lib/careers/closed-path";
+import { isProfilePagePath, profileSlugOfPath } from "@/lib/handymen/profile-path";
 import { internalPath, splitLocale } from "@/lib/i18n/paths";
 
 const UPGRADE_ONLY_CSP = "upgrade-insecure-requests";
@@ -53,6 +57,35 @@ async function openingPageStatusOf(request: NextRequest): Promise<410 | 404 | nu
   }
 }
 
+/**
+ * For a GET or HEAD of a handyman's public profile: 410 when that handyman was removed or is suspended,
+ * 404 when no handyman has the slug (a malformed one without asking the database), else null.
+ */
+async function profilePageStatusOf(request: NextRequest): Promise<410 | 404 | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (!isProfilePagePath(request.nextUrl.pathname)) return null;
+  const slug = profileSlugOfPath(request.nextUrl.pathname);
+  if (!slug) return 404;
+  try {
+    const { profilePageStatus } = await import("@/lib/handymen/profile");
+    const status = await profilePageStatus(slug);
+    return status === "gone" ? 410 : status === "missing" ? 404 : null;
+  } catch (error) {
+    console.error(`[proxy] could not tell whether profile ${slug} is listed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/**
+ * For a GET or HEAD of a page rendered for a signed-in visitor (whose session the page looks up first):
+ * true when the database does not answer now (lib/db/reachable.ts), and the page would fail with 500.
+ */
+async function databaseUnreachable(request: NextRequest): Promise<boolean> {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { databaseReachable } = await import("@/lib/db/reachable");
+  return !(await databaseReachable());
+}
+
 function servedOverHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https" || usesSecureCookies();
 }
@@ -62,7 +95,8 @@ async function pageResponse(request: NextRequest, headers: Headers): Promise<Nex
   headers.set(LOCALE_HEADER, splitLocale(request.nextUrl.pathname).locale);
   // A closed opening's page goes on with status 410; the page keeps it and says the opening has closed.
   // An unknown opening's page goes on with 404; the page draws the not-found content itself.
-  const status = await openingPageStatusOf(request);
+  // A profile's page likewise: 410 for a removed or suspended handyman, 404 for an unknown slug.
+  const status = (await openingPageStatusOf(request)) ?? (await profilePageStatusOf(request));
   return NextResponse.next({ request: { headers }, ...(status ? { status } : {}) });
 }
 
@@ -80,6 +114,12 @@ export async function proxy(request: NextRequest) {
   // the browser applies beside the page's own (the cached policy is the same for http and https).
   const csp = policy?.csp ?? (https ? UPGRADE_ONLY_CSP : null);
   let response = withoutEnglishPrefix(request) ?? (await guardRoute(request));
+  if (!response && renderedOnRequest && (await databaseUnreachable(request))) {
+    const { databaseUnavailablePage } = await import("@/lib/db/unavailable-page");
+    const unavailable = databaseUnavailablePage(splitLocale(request.nextUrl.pathname).locale, request.nextUrl.pathname);
+    if (https) unavailable.headers.set("Strict-Transport-Security", HSTS);
+    return unavailable;
+  }
   if (!response) {
     // Next.js reads the nonce from the request's policy header and puts it on its own scripts.
     if (policy?.nonce) headers.set("content-security-policy", policy.csp);

@@ -18,6 +18,8 @@ import enValidation from "../messages/en/validation.json";
 import enMail from "../messages/en/mail.json";
 import enApi from "../messages/en/api.json";
 import enOps from "../messages/en/ops.json";
+import enJoin from "../messages/en/join.json";
+import enPro from "../messages/en/pro.json";
 import nlCatalogue from "../messages/nl/catalogue.json";
 import nlCommon from "../messages/nl/common.json";
 import nlErrors from "../messages/nl/errors.json";
@@ -34,6 +36,8 @@ import nlValidation from "../messages/nl/validation.json";
 import nlMail from "../messages/nl/mail.json";
 import nlApi from "../messages/nl/api.json";
 import nlOps from "../messages/nl/ops.json";
+import nlJoin from "../messages/nl/join.json";
+import nlPro from "../messages/nl/pro.json";
 import type { Locale } from "./locales";
 import type { Namespace } from "./namespaces";
 
@@ -57,6 +61,8 @@ const imported = {
     mail: enMail,
     api: enApi,
     ops: enOps,
+    join: enJoin,
+    pro: enPro,
   },
   nl: {
     catalogue: nlCatalogue,
@@ -75,6 +81,8 @@ const imported = {
     mail: nlMail,
     api: nlApi,
     ops: nlOps,
+    join: nlJoin,
+    pro: nlPro,
   },
 };
 

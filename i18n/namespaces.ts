@@ -19,6 +19,8 @@ export const NAMESPACES = [
   "mail",
   "api",
   "ops",
+  "join",
+  "pro",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

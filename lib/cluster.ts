@@ -40,3 +40,12 @@ export function serverNodeOptions(env: Record<string, string | undefined>): stri
   }
   return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`, env.NODE_OPTIONS?.trim()].filter(Boolean).join(" ");
 }
+
+/**
+ * How long each instance keeps an idle keep-alive connection open, in ms (start:cluster passes it to
+ * `next start --keepAliveTimeout`; Node's own default is the same 5 s). A reverse proxy must close its
+ * idle connections to the instances sooner, or it sends requests onto connections the instance is
+ * closing and gets resets: deploy/nginx.conf's upstream `keepalive_timeout` is 4 s, and
+ * tests/unit/nginx-site-config.test.ts holds the two in that order.
+ */
+export const SERVER_KEEP_ALIVE_TIMEOUT_MS = 5_000;

@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { clusterProblem, serverNodeOptions } from "../lib/cluster";
+import { clusterProblem, SERVER_KEEP_ALIVE_TIMEOUT_MS, serverNodeOptions } from "../lib/cluster";
 import { parseEnv } from "../lib/env";
 
 const STOP_GRACE_MS = 30_000;
@@ -54,7 +54,7 @@ function main() {
   const log = (message: string) => console.log(`[cluster] ${message}`);
 
   function start(instance: Instance) {
-    const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(instance.port)], {
+    const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(instance.port), "--keepAliveTimeout", String(SERVER_KEEP_ALIVE_TIMEOUT_MS)], {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(instance.port), NODE_OPTIONS: nodeOptions },
       stdio: ["ignore", "pipe", "pipe"],
     });

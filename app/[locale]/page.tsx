@@ -6,6 +6,7 @@ import { PageNotice } from "@/components/auth/page-notice";
 import { Hero } from "@/components/home/hero";
 import { ServicesSection } from "@/components/home/services-section";
 import { TestimonialsSection } from "@/components/home/testimonials-section";
+import { JoinSection } from "@/components/home/join-section";
 import { TrustStrip } from "@/components/home/trust-strip";
 import styles from "@/components/home/home.module.css";
 import { cityList } from "@/lib/requests/words";
@@ -42,6 +43,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
       <ServicesSection id={SERVICES_ID} locale={locale} />
       <TrustStrip locale={locale} />
       <TestimonialsSection locale={locale} />
+      <JoinSection locale={locale} />
     </>
   );
 }

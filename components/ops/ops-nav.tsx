@@ -6,6 +6,7 @@ const SECTIONS = [
   { href: "/ops", label: "Overview" },
   { href: "/ops/job-openings", label: "Job openings" },
   { href: "/ops/handymen", label: "Handymen" },
+  { href: "/ops/applications", label: "Applications" },
   { href: "/ops/requests", label: "Requests" },
   { href: "/ops/audit", label: "Audit log" },
 ] as const;

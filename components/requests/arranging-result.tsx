@@ -16,6 +16,7 @@ import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, form
 import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
 import { cityLabel, taskJobName, taskWorkName, typicalJobName } from "@/lib/requests/words";
 import type { ConfirmationView } from "@/lib/requests/details";
+import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { estimateJob } from "@/lib/requests/estimates";
 import type { RepairRequest } from "@/lib/requests/schemas";
 import { whyThisHandyman, type MatchContext } from "@/lib/requests/why-this-handyman";
@@ -57,7 +58,7 @@ function whyIn(locale: Locale, t: Translate, handyman: Pick<Handyman, "id">, ran
   return whyThisHandyman(handyman, ranking, context, locale, (key, values) => t(key, values));
 }
 
-export function ArrangingResult({ requestId, view }: { requestId?: string; view: ConfirmationView | null }) {
+export function ArrangingResult({ requestId, view, profiles }: { requestId?: string; view: ConfirmationView | null; profiles?: ProfileLinks }) {
   const t = useTranslations("request");
   const locale = usePageLocale();
   const errorText = useQueryErrorText(t("arranging.yourRequest"));
@@ -134,7 +135,18 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
             </p>
             <p className={styles.why}>
               <strong>{t("arranging.why", { name: match.name })}</strong> {whyIn(locale, t, match, ranking, context)}
+              {profiles ? (
+                <>
+                  {" "}
+                  <Link href="/how-we-rank">{profiles.howWeRank}</Link>
+                </>
+              ) : null}
             </p>
+            {profiles?.byId[match.id] ? (
+              <p>
+                <Link href={profiles.byId[match.id].href}>{profiles.byId[match.id].label}</Link>
+              </p>
+            ) : null}
             <ul className={styles.facts}>
               <li>
                 {match.rating === null
@@ -184,6 +196,12 @@ export function ArrangingResult({ requestId, view }: { requestId?: string; view:
                     ? t("arranging.alternativeNew", { price: formatHourlyPrice(other.price_per_hour, locale) })
                     : t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
                   {whyIn(locale, t, other, ranking, context)}
+                  {profiles?.byId[other.id] ? (
+                    <>
+                      {" "}
+                      <Link href={profiles.byId[other.id].href}>{profiles.byId[other.id].label}</Link>
+                    </>
+                  ) : null}
                 </span>
                 <PickHandymanForm
                   requestId={request.id}

@@ -9,13 +9,15 @@ import type { Locale } from "@/i18n/locales";
 import { requestStateLabel } from "@/lib/requests/words";
 import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, formatRating } from "@/lib/format";
 import type { RequestDetails } from "@/lib/requests/details";
+import { profileLinksFor } from "@/lib/handymen/profile";
+import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import { CancelForm, DateForm, ReviewForm } from "./request-step-forms";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
-function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Translate; locale: Locale }) {
+function HandymanCard({ request, t, locale, profiles }: { request: RequestDetails; t: Translate; locale: Locale; profiles: ProfileLinks }) {
   const { handyman } = request;
   let body: React.ReactNode;
   if (request.state === "submitted") {
@@ -36,6 +38,11 @@ function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Tran
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
         <p className={styles.muted}>{t("order.ratingSource")}</p>
+        {profiles.byId[handyman.id] ? (
+          <p>
+            <Link href={profiles.byId[handyman.id].href}>{profiles.byId[handyman.id].label}</Link>
+          </p>
+        ) : null}
         {handyman.offer === "open" && request.state === "offered" ? (
           <p>
             {t.rich("order.respondBy", {
@@ -60,6 +67,7 @@ function HandymanCard({ request, t, locale }: { request: RequestDetails; t: Tran
 
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
+  const profiles = await profileLinksFor(request.handyman ? [request.handyman] : [], locale);
   const can = (action: string) => (request.actions as string[]).includes(action);
   const canMoveDate = can("change_date") || can("propose_date");
   const unreachable = t("unreachable");
@@ -67,7 +75,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
     <div className={styles.page}>
       {notice}
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
-      <HandymanCard request={request} t={t} locale={locale} />
+      <HandymanCard request={request} t={t} locale={locale} profiles={profiles} />
 
       <Card as="section" aria-labelledby="request-heading">
         <h2 id="request-heading" className={styles.sectionTitle}>

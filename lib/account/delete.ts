@@ -8,7 +8,8 @@
 // usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
 // an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
 // A handyman's account takes their profile out of the market first (lib/requests/workflow.ts's
-// takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told).
+// takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told), and
+// marks the profile removed: its public page answers 410 Gone from then on (lib/handymen/profile.ts).
 //
 // The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
 // sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
@@ -56,6 +57,7 @@ export async function deleteAccount(userId: string, password: string, limiters: 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
   await takeHandymanOutOfMarket(tx, after, userId);
+  await tx.handyman.updateMany({ where: { userId }, data: { removedAt: new Date() } });
   const rows = await tx.repairRequest.findMany({
     where: { userId },
     select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },

@@ -18,7 +18,7 @@ import { localizedPath } from "../i18n/paths";
 import { textOf } from "../validations/form-data";
 import { fieldErrorsIn } from "../validations/messages";
 import { forgotPasswordSchema, newPasswordFormSchema, newPasswordSchema, signInSchema, signUpSchema } from "../validations/auth";
-import { isOperator, requireUser } from "./current-user";
+import { requireUser, roleOf } from "./current-user";
 import { signInErrorKey, SIGN_IN_ERRORS, waitMinutes } from "../i18n/sign-in-errors";
 import { withNotice } from "../notices";
 import { requestPasswordReset, resetPasswordWithLink, setPasswordWithLink } from "./passwords";
@@ -58,9 +58,10 @@ export const signInAction = formAction.action(
     const result = await attemptSignIn(input, { ip: await requestIp(), deviceToken: await deviceToken() });
     if (result.kind !== "ok") return { ...kept, message: (await messages("auth"))(`errors.${signInErrorKey(failureCodes[result.kind])}`) };
     await startSession(result.user, result.remember);
-    // An operator's work starts in the console, a handyman's on their own page.
-    if (await isOperator(result.user)) return moveOn(localizedPath(locale, "/ops"));
-    return moveOn(localizedPath(locale, (await findHandymanForUser(result.user)) ? "/pro" : AFTER_SIGN_IN));
+    // An operator's work starts in the console, a handyman's (and an applicant's) on their own page.
+    const role = await roleOf(result.user);
+    if (role === "operator") return moveOn(localizedPath(locale, "/ops"));
+    return moveOn(localizedPath(locale, role === "applicant" || (await findHandymanForUser(result.user)) ? "/pro" : AFTER_SIGN_IN));
   },
 );
 

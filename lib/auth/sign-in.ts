@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation, logFailure } from "../db/errors";
 import { env } from "../env";
 import { nudgeMailDelivery } from "../mail";
@@ -103,8 +104,19 @@ export async function attemptSignIn(
 
 // ---- Signing up.
 
-/** `locale`: the language the account is written to in (its mail), English unless given. */
-export type SignUpOptions = { ip: string | null; limiters?: AuthLimiters; locale?: Locale };
+/**
+ * `locale`: the language the account is written to in (its mail), English unless given. `role`: an
+ * applicant to join as a professional signs up as `applicant` (lib/handymen/applications.ts), with
+ * `inTransaction` adding the application in the account's own transaction and returning the ids of the
+ * mail it queued; a throw there undoes the account too.
+ */
+export type SignUpOptions = {
+  ip: string | null;
+  limiters?: AuthLimiters;
+  locale?: Locale;
+  role?: "applicant";
+  inTransaction?: (tx: Prisma.TransactionClient, user: { id: string; email: string }) => Promise<string[]>;
+};
 
 function emailTaken(): ApiError {
   return new ApiError("conflict", { key: "emailTaken" }, [{ path: "email", message: { key: "emailTaken" } }]);
@@ -113,7 +125,7 @@ function emailTaken(): ApiError {
 /** Creates the account for already validated input; returns the new user without its hash. */
 export async function registerUser(
   { email, password }: SignUpInput,
-  { ip, limiters = authLimiters(), locale = DEFAULT_LOCALE }: SignUpOptions,
+  { ip, limiters = authLimiters(), locale = DEFAULT_LOCALE, role, inTransaction }: SignUpOptions,
 ): Promise<{ id: string; email: string }> {
   const problem = passwordPolicyProblem(password);
   if (problem) throw new ApiError("validation_failed", problem, [{ path: "password", message: problem }]);
@@ -132,11 +144,12 @@ export async function registerUser(
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
   const passwordHash = await hashPassword(password);
   try {
-    const { user, mailId } = await db.$transaction(async (tx) => {
-      const created = await tx.user.create({ data: { email, passwordHash, locale }, select: { id: true, email: true } });
-      return { user: created, mailId: await queueVerificationMail(tx, created) };
+    const { user, mailIds } = await db.$transaction(async (tx) => {
+      const created = await tx.user.create({ data: { email, passwordHash, locale, ...(role ? { role } : {}) }, select: { id: true, email: true } });
+      const verification = await queueVerificationMail(tx, created);
+      return { user: created, mailIds: [verification, ...((await inTransaction?.(tx, created)) ?? [])] };
     });
-    await nudgeMailDelivery(mailId);
+    await nudgeMailDelivery(mailIds);
     return user;
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides, the loser hears why.

@@ -5,7 +5,7 @@ export type FooterLinkGroup = { id: "company" | "support" | "legal"; hrefs: stri
 
 export const footerLinkGroups: FooterLinkGroup[] = [
   { id: "company", hrefs: ["/ourstory", "/team", "/culture", "/benefits", "/job-openings"] },
-  { id: "support", hrefs: ["/customer-help", "/system-status", "/community"] },
+  { id: "support", hrefs: ["/customer-help", "/system-status", "/community", "/how-we-rank"] },
   { id: "legal", hrefs: ["/privacy-policy", "/terms-of-service"] },
 ];
 

@@ -26,7 +26,7 @@ export type ConnectOptions = {
   poolMax?: number;
 };
 
-const POOL_LIMITS = {
+export const POOL_LIMITS = {
   connectionTimeoutMillis: 3_000,
   idleTimeoutMillis: 30_000,
   statementTimeoutMillis: 5_000,

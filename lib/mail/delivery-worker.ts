@@ -25,8 +25,12 @@ export type MailRetryPolicy = {
   claimSeconds: number;
 };
 
-/** 10 s, 20 s, 40 s … up to an hour between attempts, 15 attempts: about six hours of trying. */
-export const DEFAULT_MAIL_RETRY: MailRetryPolicy = { retryBaseSeconds: 10, retryMaxSeconds: 3600, maxAttempts: 15, claimSeconds: 300 };
+/**
+ * 10 s, 20 s, 40 s … up to an hour between attempts, 15 attempts: about six hours of trying. An attempt
+ * holds its row for 30 s (an SMTP send takes seconds; its timeouts together, SMTP_TIMEOUTS_MS, stay
+ * below): a worker that dies mid-send costs that mail about 30 s, after which any worker sends it again.
+ */
+export const DEFAULT_MAIL_RETRY: MailRetryPolicy = { retryBaseSeconds: 10, retryMaxSeconds: 3600, maxAttempts: 15, claimSeconds: 30 };
 
 /** The wait after `attempts` failed attempts: doubling from the base, capped, with ±20 % jitter. */
 export function retryDelaySeconds(attempts: number, policy: Pick<MailRetryPolicy, "retryBaseSeconds" | "retryMaxSeconds">, random = Math.random): number {
@@ -43,15 +47,24 @@ export type MailDelivery = {
 
 export type DeliveryOutcome = "sent" | "retry" | "failed" | "skipped";
 
-/** Queues a delivery task for each row; a row that already has a queued task is left as it is. */
-async function queueMailDeliveries(boss: PgBoss, ids: readonly string[], startAfter?: Date): Promise<void> {
-  await sendTasks(boss, ids.map((id) => mailDeliveryTask(id, startAfter)));
+/** Queues a delivery task for each row (after its attempts so far); a row whose task is already queued keeps it. */
+async function queueMailDeliveries(boss: PgBoss, rows: readonly { id: string; attempts: number }[], startAfter?: Date): Promise<void> {
+  await sendTasks(boss, rows.map(({ id, attempts }) => mailDeliveryTask(id, { startAfter, after: attempts })));
 }
 
-/** One attempt at one outbox row. */
+/**
+ * One attempt at one outbox row. The attempt first queues its own follow-up for when its claim lapses:
+ * if this worker dies mid-send (between the SMTP server's acceptance and the record of it, say), any
+ * worker takes the row up again then, without waiting for the sweep or for this task's expiry. That
+ * mail may then arrive twice (at least once, never lost); a follow-up that finds the row sent does nothing.
+ */
 async function deliverOutboxMessage({ db, boss, transport, policy }: MailDelivery, id: string): Promise<DeliveryOutcome> {
   const mail = await claimOutboxMessage(db, id, policy.claimSeconds);
   if (!mail) return "skipped";
+  const lapse = new Date(Date.now() + (policy.claimSeconds + 1) * 1000);
+  await sendTasks(boss, [mailDeliveryTask(id, { startAfter: lapse, after: mail.attempts, lapse: true })]).catch((error: unknown) =>
+    console.warn(`[mail] could not queue the follow-up of ${id}; the sweep will catch up: ${describeMailError(error)}`),
+  );
   try {
     await transport.deliver(mail);
   } catch (error) {
@@ -63,7 +76,7 @@ async function deliverOutboxMessage({ db, boss, transport, policy }: MailDeliver
     }
     const nextAttemptAt = await recordOutboxFailure(db, id, reason, retryDelaySeconds(mail.attempts, policy));
     console.warn(`[mail] attempt ${mail.attempts} for ${id} failed, next at ${nextAttemptAt?.toISOString()}: ${reason}`);
-    if (nextAttemptAt) await queueMailDeliveries(boss, [id], nextAttemptAt);
+    if (nextAttemptAt) await queueMailDeliveries(boss, [{ id, attempts: mail.attempts }], nextAttemptAt);
     return "retry";
   }
   await markOutboxSent(db, id);
@@ -104,7 +117,8 @@ export function mailDeliveryHandlers(options: MailWorkerOptions = {}): QueueHand
       // stately: at most one queued and one running task per row, so sweeps and nudges never pile up.
       await boss.createQueue(DELIVER_MAIL, { policy: "stately" });
       // Retries here cover the worker's own failures (the database gone mid-attempt); mail retries are the row's.
-      await boss.updateQueue(DELIVER_MAIL, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: policy.claimSeconds + 60, deleteAfterSeconds: 86_400 });
+      // A task outlives its claim by a little only: a dead worker's task holds nothing for long.
+      await boss.updateQueue(DELIVER_MAIL, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: policy.claimSeconds + 15, deleteAfterSeconds: 86_400 });
       await boss.work<{ id: string }>(DELIVER_MAIL, { pollingIntervalSeconds, localConcurrency }, async ([task]) => {
         await deliverOutboxMessage(delivery, task.data.id);
       });

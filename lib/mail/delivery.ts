@@ -9,9 +9,14 @@ import { enqueueMail, type EnqueueOptions, type MailTransaction } from "./outbox
 
 export const DELIVER_MAIL = "deliver-mail";
 
-/** The task that sends outbox row `id`; a row that already has one queued keeps it. */
-export function mailDeliveryTask(id: string, startAfter?: Date): QueuedTask {
-  return { name: DELIVER_MAIL, data: { id }, singletonKey: id, ...(startAfter ? { startAfter } : {}) };
+/**
+ * The task that sends outbox row `id`; a row that already has one queued under the same key keeps it.
+ * The key names the attempt it is for (`after` attempts made): a task stuck with a worker that died
+ * holds its own key only, so the next attempt's task is never held up behind it.
+ */
+export function mailDeliveryTask(id: string, { startAfter, after = 0, lapse = false }: { startAfter?: Date; after?: number; lapse?: boolean } = {}): QueuedTask {
+  const singletonKey = lapse ? `${id}:lapse:${after}` : after > 0 ? `${id}:${after}` : id;
+  return { name: DELIVER_MAIL, data: { id }, singletonKey, ...(startAfter ? { startAfter } : {}) };
 }
 
 /**

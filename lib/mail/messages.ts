@@ -239,3 +239,49 @@ export function requestCancelledForYouMessage({
     after: [t("cancelledForYou.support", { email: supportContact.email })],
   });
 }
+
+/** Where an applicant reads the state of their application. */
+const APPLICATION_PATH = "/pro";
+
+/** Sent when an application to join arrives (lib/handymen/applications.ts). */
+export function applicationReceivedMessage(args: { to: string } & LinkBase & Reader): MailMessage {
+  return inReadersLanguage(args, ({ to, baseUrl, locale }) => {
+    const t = mailText(locale);
+    return composeMail({
+      to,
+      locale,
+      subject: t("application.received.subject", { company: company.name }),
+      paragraphs: [t("application.received.intro", { company: company.name }), t("application.received.verify")],
+      action: { label: t("application.received.action"), url: pageLink(locale, APPLICATION_PATH, {}, baseUrl) },
+    });
+  });
+}
+
+/** Sent when an operator approves an application: the account is a handyman's now. */
+export function applicationApprovedMessage(args: { to: string } & LinkBase & Reader): MailMessage {
+  return inReadersLanguage(args, ({ to, baseUrl, locale }) => {
+    const t = mailText(locale);
+    return composeMail({
+      to,
+      locale,
+      subject: t("application.approved.subject", { company: company.name }),
+      paragraphs: [t("application.approved.intro", { company: company.name })],
+      action: { label: t("application.approved.action"), url: pageLink(locale, APPLICATION_PATH, {}, baseUrl) },
+    });
+  });
+}
+
+/** Sent when an operator rejects an application, with the reason they gave (the EU's platform-to-business rules ask for one). */
+export function applicationRejectedMessage(args: { to: string; reason: string } & LinkBase & Reader): MailMessage {
+  return inReadersLanguage(args, ({ to, reason, baseUrl, locale }) => {
+    const t = mailText(locale);
+    return composeMail({
+      to,
+      locale,
+      subject: t("application.rejected.subject", { company: company.name }),
+      paragraphs: [t("application.rejected.intro", { company: company.name }), t("application.rejected.reason", { reason })],
+      action: { label: t("application.rejected.action"), url: pageLink(locale, APPLICATION_PATH, {}, baseUrl) },
+      after: [t("application.rejected.again")],
+    });
+  });
+}

@@ -93,14 +93,14 @@ export async function recordOutboxFailure(db: PrismaClient, id: string, error: s
   return rows[0]?.next_attempt_at ?? null;
 }
 
-/** Rows that should be going out now but have nobody working on them: lost nudges, lapsed claims. */
-export async function findDueOutboxIds(db: PrismaClient, limit = 100): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "mail_outbox"
+/** Rows that should be going out now but have nobody working on them (lost nudges, lapsed claims), with their attempts so far. */
+export async function findDueOutboxIds(db: PrismaClient, limit = 100): Promise<{ id: string; attempts: number }[]> {
+  const rows = await db.$queryRaw<{ id: string; attempts: number }[]>`
+    SELECT "id", "attempts" FROM "mail_outbox"
      WHERE "sent_at" IS NULL AND "failed_at" IS NULL AND "next_attempt_at" <= now()
        AND ("claimed_until" IS NULL OR "claimed_until" < now())
      ORDER BY "next_attempt_at" LIMIT ${limit}`;
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, attempts: Number(row.attempts) }));
 }
 
 /** Forgets sent mail after two weeks and given-up mail after thirty days. */

@@ -57,12 +57,16 @@ export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
     secure,
     requireTLS: !secure && !LOOPBACK.has(url.hostname) && url.searchParams.get("requireTLS") !== "false",
     ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    // A send either finishes or fails well within the worker's claim on the message (./delivery-worker.ts).
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    ...SMTP_TIMEOUTS_MS,
   };
 }
+
+/**
+ * How long an SMTP send may wait at each step, in ms. Together they stay below the worker's claim on the
+ * message (DEFAULT_MAIL_RETRY.claimSeconds in ./delivery-worker.ts, 30 s; tests/unit/mail-retry.test.ts
+ * holds the order), so a send either finishes or fails before another worker may take the message.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 } as const;
 
 /** SMTP_URL without its user and password, for logs. */
 export function describeSmtpUrl(smtpUrl: string): string {

@@ -31,6 +31,14 @@ export const NOTICE_KEYS = [
   "handyman-suspended",
   "handyman-unsuspended",
   "request-cancelled-for-homeowner",
+  // Joining: the application sent (lib/handymen/applications-actions.ts), and the console's decisions on it.
+  "application-sent",
+  "application-approved",
+  "application-rejected",
+  // The handyman's own profile (lib/handymen/profile-actions.ts).
+  "profile-saved",
+  "day-off-added",
+  "day-off-removed",
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];

@@ -12,8 +12,8 @@ import type { Operator } from "./access";
 
 type Tx = Prisma.TransactionClient;
 
-/** What the log names: a job opening, a handyman, a request, an account. */
-export type AuditTargetType = "job_opening" | "handyman" | "request" | "user";
+/** What the log names: a job opening, a handyman, a request, an account, an application to join. */
+export type AuditTargetType = "job_opening" | "handyman" | "request" | "user" | "application";
 
 export type AuditRecord = {
   action: string;

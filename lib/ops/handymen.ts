@@ -17,6 +17,7 @@ import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type T
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
 import { recordAudit } from "./audit";
+import { hourlyPriceSchema } from "../validations/hourly-price";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -42,10 +43,6 @@ export type RosterEntry = {
   /** The account's id; null without an account. */
   userId: string | null;
 };
-
-/** Hourly prices an operator may set, in euros. */
-const MIN_HOURLY_PRICE = 10;
-const MAX_HOURLY_PRICE = 500;
 
 const rosterColumns = {
   id: true,
@@ -156,26 +153,13 @@ export async function inviteFromConsole(operator: Operator, id: number, email: u
   }
 }
 
-/** "45", "45.5", "45,50" from a form; 45.5 from JSON. */
-const euros = (value: unknown) => (typeof value === "string" && /^\s*\d{1,6}([.,]\d{1,2})?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : value);
-
-const PRICE_MESSAGE = `Enter an hourly price from €${MIN_HOURLY_PRICE} to €${MAX_HOURLY_PRICE}, in euros and cents (for example 45.50).`;
-
 const isTaskType = (value: string): value is TaskType => (TASK_TYPES as readonly string[]).includes(value);
 const TRADE_MESSAGE = `Choose one of the trades: ${formatList(TASK_TYPES, "or")}.`;
 const TRADES_MESSAGE = `Choose one or more of the trades, each once: ${formatList(TASK_TYPES, "and")}.`;
 
 export const handymanEditSchema = z
   .object({
-    hourlyPrice: z.preprocess(
-      euros,
-      z
-        .number({ error: PRICE_MESSAGE })
-        .finite(PRICE_MESSAGE)
-        .min(MIN_HOURLY_PRICE, PRICE_MESSAGE)
-        .max(MAX_HOURLY_PRICE, PRICE_MESSAGE)
-        .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRICE_MESSAGE),
-    ).optional(),
+    hourlyPrice: hourlyPriceSchema.optional(),
     /** One trade: the handyman then serves that trade only (the set becomes just it). */
     taskType: z.enum(TASK_TYPES, { error: TRADE_MESSAGE }).optional(),
     /** The whole set of trades served, at least one. */

@@ -1,14 +1,18 @@
 // Fixed-window attempt counters on rate-limiter-flexible. RATE_LIMIT_STORE picks the store: this
 // process's memory (default, one instance), or one that several instances share: PostgreSQL on the
 // app's own pool, or Redis (REDIS_URL, rate-limiter-flexible's native Redis limiter). A shared limiter
-// keeps an in-memory insurance limiter that counts on while its store cannot be reached. Keys are
-// hashed, so no email or address is stored.
+// keeps an insurance limiter that counts on while its store cannot be reached: for Redis on PostgreSQL,
+// PostgreSQL, which the instances share too, so a limit holds across them through a Redis outage (in
+// memory only on the embedded database, or while PostgreSQL is gone as well). While Redis is known to
+// be down (its connection not ready) a limiter does not wait for it: it counts in the insurance at once,
+// and the connection retries in the background (lib/redis.ts logs the outage once, and the return).
+// Keys are hashed, so no email or address is stored.
 import "server-only";
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { getConnection } from "../db";
-import { getRedis, redisReady } from "../redis";
+import { firstConnection, getRedis } from "../redis";
 
 export type LimitSpec = {
   /** Distinguishes the counters of one limiter from another's in the shared store. */
@@ -67,19 +71,30 @@ async function postgresLimiter(spec: LimitSpec, insurance: RateLimiterMemory): P
   });
 }
 
-async function redisLimiter(spec: LimitSpec, insurance: RateLimiterMemory): Promise<RateLimiterAbstract> {
+async function redisLimiter(spec: LimitSpec, memory: RateLimiterMemory): Promise<RateLimiterAbstract> {
   const client = getRedis();
-  // Counting starts in Redis once it answers; until then the caller counts in memory.
-  await redisReady(client);
+  await firstConnection(client);
   return new RateLimiterRedis({
     storeClient: client,
-    // While the connection is down, count in the insurance limiter at once instead of failing.
+    // While the connection is not ready (Redis down, or not reached yet), count in the insurance
+    // limiter at once instead of waiting; a command that hangs gives up after a second (lib/redis-connection.mjs).
     rejectIfRedisNotReady: true,
     keyPrefix: `${RATE_LIMIT_REDIS_PREFIX}${spec.name}`,
     points: spec.points,
     duration: spec.durationSeconds,
-    insuranceLimiter: insurance,
+    insuranceLimiter: await redisInsurance(spec, memory),
   });
+}
+
+/** What counts while Redis cannot be reached: PostgreSQL when the app runs on it (shared by every instance), else memory. */
+async function redisInsurance(spec: LimitSpec, memory: RateLimiterMemory): Promise<RateLimiterAbstract> {
+  if (!env().DATABASE_URL) return memory;
+  try {
+    return await postgresLimiter(spec, memory);
+  } catch (error) {
+    console.error(`[rate-limit] ${spec.name}: PostgreSQL store unavailable, counting in memory while Redis is down: ${(error as Error).message}`);
+    return memory;
+  }
 }
 
 function sharedLimiter(store: Exclude<LimitStore, "memory">, spec: LimitSpec, insurance: RateLimiterMemory): Promise<RateLimiterAbstract> {

@@ -1,15 +1,17 @@
-// What search engines are told: the public pages and openings in both languages for /sitemap.xml, and the rules for
+// What search engines are told: the public pages, openings and handymen's profiles in both languages for /sitemap.xml, and the rules for
 // /robots.txt (public pages open, the API and signed-in or sign-in pages closed).
 import type { MetadataRoute } from "next";
 import { jobOpeningPath } from "./site-url";
 import { LOCALES } from "../../i18n/locales";
 import { localizedPath } from "../i18n/paths";
 import type { JobOpeningSummary } from "../careers/types";
+import { profilePath } from "../handymen/profile-path";
 
 /** The public pages of the site, besides the openings themselves. */
 export const PUBLIC_PATHS = [
   "/",
   "/ourstory",
+  "/join",
   "/team",
   "/customer-help",
   "/community",
@@ -19,6 +21,7 @@ export const PUBLIC_PATHS = [
   "/terms-of-service",
   "/privacy-policy",
   "/job-openings",
+  "/how-we-rank",
 ] as const;
 
 /**
@@ -42,14 +45,20 @@ function inEveryLanguage(origin: string, path: string, entry: Omit<MetadataRoute
   return LOCALES.map((locale) => ({ ...entry, url: urlIn(origin, locale, path), alternates: { languages } }));
 }
 
-export function buildSitemap(origin: string, openings: readonly Pick<JobOpeningSummary, "jobId" | "updatedAt">[]): MetadataRoute.Sitemap {
+/** `profiles`: the slugs of the handymen whose public profile answers 200 (lib/handymen/profile.ts). */
+export function buildSitemap(
+  origin: string,
+  openings: readonly Pick<JobOpeningSummary, "jobId" | "updatedAt">[],
+  profiles: readonly { slug: string }[] = [],
+): MetadataRoute.Sitemap {
   const pages = PUBLIC_PATHS.flatMap((path) =>
     inEveryLanguage(origin, path, { changeFrequency: path === "/job-openings" ? "daily" : "monthly", priority: PRIORITIES[path] ?? 0.5 }),
   );
   const jobs = openings.flatMap((opening) =>
     inEveryLanguage(origin, jobOpeningPath(opening.jobId), { lastModified: opening.updatedAt, changeFrequency: "weekly", priority: 0.7 }),
   );
-  return [...pages, ...jobs];
+  const pros = profiles.flatMap((profile) => inEveryLanguage(origin, profilePath(profile.slug), { changeFrequency: "weekly", priority: 0.6 }));
+  return [...pages, ...jobs, ...pros];
 }
 
 export function buildRobots(origin: string): MetadataRoute.Robots {

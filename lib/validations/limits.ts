@@ -3,3 +3,8 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
+/** A handyman's hourly price, in euros including VAT (lib/validations/hourly-price.ts). */
+export const MIN_HOURLY_PRICE = 10;
+export const MAX_HOURLY_PRICE = 500;
+/** The application to join (lib/handymen/applications-schema.ts). */
+export const APPLICATION_LIMITS = { nameMax: 80, phoneMax: 30, introMax: 600, insurerMax: 120 } as const;

@@ -5,7 +5,7 @@
 import english from "../../messages/en/validation.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { makeTranslator } from "../i18n/make-translator";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { APPLICATION_LIMITS, EMAIL_MAX_LENGTH, MAX_HOURLY_PRICE, MIN_HOURLY_PRICE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { fieldErrorsOf, type FieldErrors } from "./field-errors";
 
 export type ValidationKey = keyof typeof english;
@@ -28,6 +28,10 @@ const VALUES: Partial<Record<ValidationKey, MessageValues>> = {
   detailsTooLong: { max: MAX_DETAILS_LENGTH },
   reviewTooLong: { max: MAX_REVIEW_LENGTH },
   reasonTooLong: { max: MAX_DECLINE_REASON_LENGTH },
+  hourlyPrice: { min: MIN_HOURLY_PRICE, max: MAX_HOURLY_PRICE },
+  applyName: { max: APPLICATION_LIMITS.nameMax },
+  applyIntro: { max: APPLICATION_LIMITS.introMax },
+  applyInsurer: { max: APPLICATION_LIMITS.insurerMax },
 };
 
 /** Messages whose English text varies: matched by shape, with the values read back. */

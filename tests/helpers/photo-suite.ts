@@ -12,6 +12,7 @@ import { createSignedInOperator } from "./ops";
 import { HTML, PDF, SVG, deletePhoto, getPhoto, listPhotos, phoneJpeg, pixelBombPng, plainPng, plainWebp, postPhoto, uploadedPhotoId } from "./photos";
 import { apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "./session";
 import * as photosRoute from "../../app/api/requests/[requestId]/photos/route";
+import * as exportRoute from "../../app/api/account/export/route";
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const NINA = 18;
@@ -272,6 +273,15 @@ export function photoSuite(storage: Storage) {
       expect((await getPhoto(owner, requestId, keep)).status).toBe(200);
       if (storage.objects) expect((await storage.objects()).every((key) => key.includes(keep))).toBe(true);
       expect(await (await getDb()).photoObjectDeletion.count()).toBe(0);
+    });
+
+    it("the account's data download lists each photo with the address to download it from", async () => {
+      const photoId = await uploadedPhotoId(owner, requestId, await plainPng());
+      const response = await exportRoute.GET(new Request("http://localhost:3000/api/account/export", { headers: { cookie: owner.cookie } }), routeContext());
+      const data = (await response.json()) as { requests: { id: string; photos: { id: string; download: string; width: number }[] }[] };
+      const [request] = data.requests.filter((row) => row.id === requestId);
+      expect(request.photos).toEqual([expect.objectContaining({ id: photoId, width: 40, download: `/api/requests/${requestId}/photos/${photoId}` })]);
+      expect((await getPhoto(owner, requestId, photoId)).status).toBe(200);
     });
 
     it("deleting the account deletes its requests' photos, also of a job a handyman accepted (which is kept, anonymised)", async () => {

@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (smtp-server on 127.0.0.1), which keeps every message it
 // accepts, parsed with mailparser. It can be stopped and started again on the same port, to play an
-// outage, and told to refuse recipients for good (550).
+// outage, told to refuse recipients for good (550), and told to hold its reply to one message (to play
+// a sender that dies between the server's acceptance and its record of it).
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -16,6 +17,11 @@ export type TestSmtpServer = {
   /** Closes the listening socket: connections are refused until `start()`. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * The next message to `address` is kept (it counts in `received`) but the server does not reply to
+   * it until the sender's connection closes: `arrived` resolves with the sender's port then.
+   */
+  holdNext(address: string): { arrived: Promise<{ clientPort: number }> };
   /** Resolves with the first `count` mails once that many arrived; rejects after `timeoutMs`. */
   waitForMail(count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 };
@@ -29,6 +35,7 @@ export async function startSmtpServer({ refuseRecipient = () => false }: Options
   const received: ReceivedMail[] = [];
   let port = 0;
   let server: SMTPServer | undefined;
+  const holds = new Map<string, (clientPort: number) => void>();
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -52,8 +59,13 @@ export async function startSmtpServer({ refuseRecipient = () => false }: Options
             const raw = Buffer.concat(chunks).toString("utf8");
             simpleParser(raw).then(
               (parsed) => {
-                received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed, user: session.user as string | undefined });
-                callback();
+                const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
+                received.push({ envelopeTo, raw, parsed, user: session.user as string | undefined });
+                const held = envelopeTo.find((to) => holds.has(to));
+                if (held === undefined) return callback();
+                holds.get(held)!(session.remotePort);
+                holds.delete(held);
+                // No reply: the sender's connection ends without one (its process is killed).
               },
               (error: Error) => callback(error),
             );
@@ -79,6 +91,9 @@ export async function startSmtpServer({ refuseRecipient = () => false }: Options
       return `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`;
     },
     received,
+    holdNext(address) {
+      return { arrived: new Promise((resolve) => holds.set(address, (clientPort) => resolve({ clientPort }))) };
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         const running = server;

@@ -20,6 +20,7 @@ import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
 import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
+import { deletePhoto, getPhoto, listPhotos, plainPng, postPhoto, uploadedPhotoId } from "../helpers/photos";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
@@ -27,6 +28,9 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction } = await import("@/lib/requests/step-actions");
+const { approveApplicationAction, rejectApplicationAction, showIbanAction } = await import("@/lib/handymen/applications-actions");
+const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { EMPTY_ACCOUNT_FORM } = await import("@/lib/forms/state");
 
 type Party = { user: TestUser; inputId: string };
@@ -148,6 +152,10 @@ describe("two homeowners, two handymen and an operator", () => {
   // An operator's powers are the console's (/api/ops, tests/integration/ops-access.test.ts); on the
   // homeowners' and handymen's own routes an operator is a stranger like any other.
   let olga: TestUser;
+  /** A second operator, and Ann, who applied to join and waits for review (her address verified). */
+  let pat: TestUser;
+  let ann: TestUser;
+  let annApplication: string;
   let nina: TestHandyman;
   let thijs: TestHandyman;
   let aliceRequest: string;
@@ -159,6 +167,15 @@ describe("two homeowners, two handymen and an operator", () => {
     nina = await createSignedInHandyman(18, "nina@example.test");
     thijs = await createSignedInHandyman(9, "thijs@example.test");
     olga = await createSignedInOperator("olga@example.test");
+    pat = await createSignedInOperator("pat@example.test");
+    ann = await createSignedInUser("ann@example.test");
+    const db = await getDb();
+    await db.user.update({ where: { id: ann.id }, data: { role: "applicant", emailVerifiedAt: new Date() } });
+    annApplication = (
+      await db.handymanApplication.create({
+        data: { userId: ann.id, name: "Ann Applies", phone: "+31 6 12345678", cities: ["Rotterdam"], taskTypes: ["Pipe_leakage"], hourlyPriceCents: 1000, kvkNumber: "12345678", iban: "NL91ABNA0417164300", insurer: "Insurer", insuredUntil: new Date(`${amsterdamDay(100)}T00:00:00Z`) },
+      })
+    ).id;
     aliceRequest = await submitRequest(alice.user, { taskType: "Pipe-leakage", city: "Rotterdam" });
     bobRequest = await submitRequest(bob.user, { taskType: "Pipe-leakage", city: "Amsterdam" });
     expect((await chooseCriterion(alice.user, aliceRequest, "price", { taskType: "Pipe-leakage", city: "Rotterdam" })).status).toBe(200);
@@ -215,6 +232,31 @@ describe("two homeowners, two handymen and an operator", () => {
   ])("%s can act on none of %s offers (404), and nothing changes", async (_who, _whose, scene) => {
     const { who, id } = scene();
     for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
+  });
+
+  it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {
+    const alicePhoto = await uploadedPhotoId(alice.user, aliceRequest, await plainPng());
+    const bobPhoto = await uploadedPhotoId(bob.user, bobRequest, await plainPng());
+    expect((await getPhoto(alice.user, aliceRequest, alicePhoto)).status).toBe(200);
+    expect((await getPhoto(nina, aliceRequest, alicePhoto, "thumb")).status).toBe(200);
+    expect((await getPhoto(olga, aliceRequest, alicePhoto)).status).toBe(200);
+    const strangers: [TestUser, string, string][] = [
+      [bob.user, aliceRequest, alicePhoto],
+      [thijs, aliceRequest, alicePhoto],
+      [nina, bobRequest, bobPhoto],
+      [alice.user, bobRequest, bobPhoto],
+      // Her own request with Bob's photo id, and Bob's request with hers: the pair must match.
+      [alice.user, aliceRequest, bobPhoto],
+      [alice.user, bobRequest, alicePhoto],
+    ];
+    for (const [who, requestId, photoId] of strangers) {
+      await expectNotFoundAndUnchanged(() => getPhoto(who, requestId, photoId), [alice.user.email, bob.user.email]);
+      await expectNotFoundAndUnchanged(() => deletePhoto(who, requestId, photoId), [alice.user.email, bob.user.email]);
+    }
+    for (const who of [bob.user, nina, thijs, olga]) {
+      await expectNotFoundAndUnchanged(async () => postPhoto(who, aliceRequest, await plainPng()), [alice.user.email]);
+    }
+    await expectNotFoundAndUnchanged(() => listPhotos(thijs, aliceRequest), [alice.user.email]);
   });
 
   it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {
@@ -310,6 +352,7 @@ describe("two homeowners, two handymen and an operator", () => {
     ["signed out", () => undefined],
     ["Alice, a homeowner,", () => alice.user.cookie],
     ["Olga, an operator,", () => olga.cookie],
+    ["Ann, an applicant,", () => ann.cookie],
   ])("answers %s 404 with the error shape on every method of every /api/pro route, defined or not, and nothing changes", async (_who, cookieOf) => {
     const cookie = cookieOf();
     const routes = await hiddenRoutes("pro");
@@ -328,6 +371,59 @@ describe("two homeowners, two handymen and an operator", () => {
       }
     }
     expect(await snapshotTables()).toBe(before);
+  });
+
+  it("answers Ann, an applicant, 404 on every method of every /api/ops route, and nothing changes", async () => {
+    const before = await snapshotTables();
+    for (const route of await hiddenRoutes("ops")) {
+      for (const method of HTTP_METHODS) {
+        const response = await callRoute(route, method, { cookie: ann.cookie, body: {} });
+        expect(response.status, `${method} ${route.urlPath}`).toBe(404);
+      }
+    }
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("refuses Ann, an applicant, every step of the handyman's /pro forms (the page's 404), and nothing changes", async () => {
+    sendCookie(ann.cookie);
+    const before = await snapshotTables();
+    const posted = form({ offer_id: ninaOffer, request_id: aliceRequest, reason: "no", confirm: "true", available: "false" });
+    for (const action of [acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction]) {
+      const answer = await action(IDLE_STEP, posted).catch((error: unknown) => error);
+      expect(answer, action.name).not.toHaveProperty("next");
+      if (!(answer instanceof Error)) expect((answer as { message: string | null }).message, action.name).toBeTruthy();
+    }
+    expect(await snapshotTables()).toBe(before);
+  });
+
+  it("Ann cannot approve, reject or read her own application through the console (its 404); Olga cannot approve her own; Pat can approve Ann's", async () => {
+    const db = await getDb();
+    const before = await snapshotTables();
+    sendCookie(ann.cookie);
+    for (const run of [
+      () => approveApplicationAction(IDLE_STEP, form({ application_id: annApplication })),
+      () => rejectApplicationAction(IDLE_STEP, form({ application_id: annApplication, reason: "x" })),
+      () => showIbanAction({ fieldErrors: {}, message: null }, form({ application_id: annApplication })),
+    ]) {
+      await expect(run()).rejects.toMatchObject({ message: "NEXT_NOT_FOUND" });
+    }
+    expect(await snapshotTables()).toBe(before);
+
+    // An operator holding an application (one made before the account became an operator's) cannot decide on it.
+    const olgasOwn = await db.handymanApplication.create({
+      data: { userId: olga.id, name: "Olga", phone: "+31 6 12345678", cities: ["Amsterdam"], taskTypes: ["Painting"], hourlyPriceCents: 1000, kvkNumber: "12345678", iban: "NL91ABNA0417164300", insurer: "Insurer", insuredUntil: new Date(`${amsterdamDay(100)}T00:00:00Z`) },
+    });
+    await db.user.update({ where: { id: olga.id }, data: { emailVerifiedAt: new Date() } });
+    sendCookie(olga.cookie);
+    const refused = await approveApplicationAction(IDLE_STEP, form({ application_id: olgasOwn.id }));
+    expect(refused.message).toMatch(/your own application/);
+    expect((await db.handymanApplication.findUniqueOrThrow({ where: { id: olgasOwn.id } })).status).toBe("submitted");
+    expect((await db.user.findUniqueOrThrow({ where: { id: olga.id } })).role).toBe("operator");
+
+    sendCookie(pat.cookie);
+    expect(await redirectOf(approveApplicationAction(IDLE_STEP, form({ application_id: annApplication })))).toContain("notice=application-approved");
+    expect((await db.user.findUniqueOrThrow({ where: { id: ann.id } })).role).toBe("handyman");
+    expect(await db.auditEntry.count({ where: { actorId: pat.id, action: "approve_application", targetId: annApplication } })).toBe(1);
   });
 
   it("tells a handyman which methods a /api/pro route takes: 405 with Allow for the others", async () => {

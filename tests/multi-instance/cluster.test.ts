@@ -3,7 +3,12 @@
 // failures spread over both are counted together, a revalidation on one is seen by the other at once (data
 // and the careers pages kept in the shared cache),
 // a queued mail goes out once, and stopping one instance under load loses no answered write while the
-// other keeps answering. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
+// other keeps answering. And the faults across servers (docs/operations.md): bursts after idle
+// keep-alive gaps get no 503, forms work through nginx on a port other than 80/443, an overloaded pair
+// sheds load early with 503 and Retry-After, sign-in limits hold across instances while Redis is gone,
+// a signed-in page answers 503 (not 500) while the database is, liveness does not ask the database,
+// and a mail whose worker was killed mid-send goes out again within a minute. PostgreSQL and Redis are
+// reached through relays in this process (tests/helpers/tcp-proxy.ts), which play their outages. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
 // builds the app unless E2E_SKIP_BUILD=1 (then the build in NEXT_DIST_DIR or .next is used).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -22,6 +27,8 @@ import { consecutiveFreePorts, freePort, portIsFree } from "../helpers/ports";
 import { testRedisUrl } from "../helpers/redis";
 import { amsterdamDay } from "../helpers/session";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { processHoldingConnection } from "../helpers/socket-owner";
+import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "Quiet-harbour-lantern-42";
@@ -46,7 +53,15 @@ function inlineScriptHashes(html: string, { exceptData = false } = {}): string[]
     .map(([, , text]) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
 }
 
-type ClusterProcess = { child: ChildProcess; lines: string[]; exited: Promise<number | null>; waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string> };
+type ClusterProcess = {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+  /** The first line matching `pattern` from line `from` on (0: any line so far), waiting for it if needed. */
+  waitForLine(pattern: RegExp, timeoutMs?: number, from?: number): Promise<string>;
+  /** The process id of instance `index` as last started. */
+  pidOf(index: number): number;
+};
 
 function startCluster(env: NodeJS.ProcessEnv): ClusterProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start-cluster.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
@@ -67,8 +82,14 @@ function startCluster(env: NodeJS.ProcessEnv): ClusterProcess {
     child,
     lines,
     exited,
-    waitForLine(pattern, timeoutMs = 30_000) {
-      const seen = lines.find((line) => pattern.test(line));
+    pidOf(index) {
+      const started = lines.filter((line) => line.includes(`instance ${index} starting`)).at(-1);
+      const pid = Number(/\(pid (\d+)\)/.exec(started ?? "")?.[1]);
+      if (!pid) throw new Error(`instance ${index} has not started`);
+      return pid;
+    },
+    waitForLine(pattern, timeoutMs = 30_000, from = 0) {
+      const seen = lines.slice(from).find((line) => pattern.test(line));
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${lines.slice(-30).join("\n")}`)), timeoutMs);
@@ -107,6 +128,8 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
   let nginxPort: number;
   let portA: number;
   let portB: number;
+  let postgresRelay: TcpProxy;
+  let redisRelay: TcpProxy;
 
   /**
    * Every call comes from one loopback address no earlier run used, so no earlier run's attempts count
@@ -116,8 +139,10 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
   const call = (port: number, urlPath: string, options: HttpOptions = {}) => httpRequest(port, urlPath, { localAddress: client, ...options });
   const viaNginx = (urlPath: string, options: HttpOptions = {}) => call(nginxPort, urlPath, options);
 
+  /** Signs up from an address of its own: sign-ups per address are limited (ten in 15 minutes), and this file makes more. */
   async function signUp(port: number, email: string): Promise<void> {
     const answer = await call(port, "/api/signup", {
+      localAddress: randomLoopbackAddress(),
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: PASSWORD }),
@@ -178,13 +203,16 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
 
     dir = mkdtempSync(path.join(tmpdir(), "fixwell-cluster-"));
     smtp = await startSmtpServer();
+    const hostOf = (url: string, defaultPort: number) => ({ host: new URL(url).hostname.replace(/^\[(.*)\]$/, "$1") || "127.0.0.1", port: Number(new URL(url).port) || defaultPort });
+    postgresRelay = await startTcpProxy(hostOf(databaseUrl!, 5432));
+    redisRelay = await startTcpProxy(hostOf(redisUrl!, 6379));
     nginxPort = await freePort();
     portA = await consecutiveFreePorts(2);
     portB = portA + 1;
     cluster = startCluster({
       ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
+      DATABASE_URL: postgresRelay.via(databaseUrl!),
+      REDIS_URL: redisRelay.via(redisUrl!),
       RATE_LIMIT_STORE: "redis",
       // The load test below makes hundreds of requests from one account in seconds.
       REQUESTS_PER_USER_PER_DAY: "1000000",
@@ -213,6 +241,8 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     }
     await nginx?.stop();
     await smtp?.stop();
+    await postgresRelay?.close();
+    await redisRelay?.close();
     await db?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -355,12 +385,211 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect(all.length).toBe(new Set(all).size);
   });
 
+  /** Waits until both instances answer again (after one was killed and the cluster started it again). */
+  const bothUp = () => Promise.all([waitForHealth(portA), waitForHealth(portB)]);
+
+  it("answers liveness without the database and readiness with it, /api/health as readiness", async () => {
+    for (const port of [portA, portB, nginxPort]) {
+      const live = await call(port, "/api/health/live");
+      expect(live.status).toBe(200);
+      expect(live.json()).toEqual({ status: "ok" });
+      expect(live.headers["cache-control"]).toBe("no-store");
+      for (const readiness of ["/api/health/ready", "/api/health"]) {
+        const ready = await call(port, readiness);
+        expect(ready.status, readiness).toBe(200);
+        expect(ready.json()).toEqual({ status: "ok", database: "ok" });
+      }
+    }
+  });
+
+  it("takes a form (a server action without JavaScript) through nginx on a port other than 80 and 443", async () => {
+    const email = `form-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const page = await viaNginx("/forgot-password");
+    expect(page.status).toBe(200);
+    const form = /<form[^>]*>([\s\S]*?)<\/form>/.exec(page.body)?.[1] ?? "";
+    const unescape = (text: string) =>
+      text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const hidden = [...form.matchAll(/<input(?=[^>]*type="hidden")[^>]*>/g)].map(([input]) => [
+      unescape(/name="([^"]*)"/.exec(input)?.[1] ?? ""),
+      unescape(/value="([^"]*)"/.exec(input)?.[1] ?? ""),
+    ]);
+    expect(hidden.some(([name]) => name.startsWith("$ACTION"))).toBe(true);
+    const boundary = `----fixwell${randomUUID().replace(/-/g, "")}`;
+    const body =
+      [...hidden, ["email", email]].map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") +
+      `--${boundary}--\r\n`;
+    const posted = await viaNginx("/forgot-password", {
+      method: "POST",
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        // What a browser sends from the page it got from this address, port included.
+        origin: `http://127.0.0.1:${nginxPort}`,
+        cookie: cookiesOf(page).join("; "),
+      },
+      body,
+    });
+    expect(posted.status, posted.body.slice(0, 300)).toBeLessThan(400);
+    // The action ran: the reset link is on its way.
+    const deadline = Date.now() + 15_000;
+    while (!smtp.received.some((mail) => mail.envelopeTo.includes(email) && /password/i.test(mail.parsed.subject ?? "")) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(smtp.received.some((mail) => mail.envelopeTo.includes(email) && /password/i.test(mail.parsed.subject ?? ""))).toBe(true);
+  });
+
+  it("answers bursts after idle gaps around the instances' keep-alive timeout without a 503", async () => {
+    const email = `bursts-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
+    const statuses: number[] = [];
+    const post = () =>
+      viaNginx("/api/inputs", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: session },
+        body: JSON.stringify({ input_id: randomUUID(), user_email: email, task_type: "Painting", city: "Rotterdam", details: "Hallway", date: amsterdamDay(1), criteria: "" }),
+      }).then((answer) => answer.status, () => 0);
+    const get = () => viaNginx("/api/job-openings").then((answer) => answer.status, () => 0);
+    // Idle gaps that straddle the moment an instance closes an idle connection (5 s, plus Node's 1 s
+    // grace): with nginx keeping idle connections longer, a burst then lands on connections being closed.
+    for (const gapMs of [4_900, 5_400, 5_900, 6_100]) {
+      statuses.push(...(await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? get() : post())))));
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+    statuses.push(...(await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? get() : post())))));
+    console.info(`[measured] keep-alive bursts: ${statuses.filter((s) => s !== 200).length} of ${statuses.length} not 200`);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it("sheds load early: beyond what both instances take at once, nginx answers 503 with Retry-After at once", async () => {
+    const email = `shed-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
+    // One bounded burst, more requests than the two instances' max_conns together (2 × 32).
+    const burst = await Promise.all(
+      Array.from({ length: 160 }, async () => {
+        const started = performance.now();
+        const answer = await viaNginx("/dashboard", { headers: { cookie: session }, timeoutMs: 30_000 }).catch(() => undefined);
+        return { answer, ms: performance.now() - started };
+      }),
+    );
+    expect(burst.filter((r) => !r.answer)).toEqual([]);
+    const shed = burst.filter((r) => r.answer!.status === 503);
+    const served = burst.filter((r) => r.answer!.status === 200);
+    expect(shed.length + served.length).toBe(burst.length);
+    expect(served.length).toBeGreaterThanOrEqual(32);
+    expect(shed.length).toBeGreaterThan(0);
+    for (const { answer } of shed) {
+      expect(answer!.headers["retry-after"]).toBe("5");
+      expect(answer!.json()).toMatchObject({ error: { code: "service_unavailable" } });
+    }
+    const slowestShed = Math.max(...shed.map((r) => r.ms));
+    const slowestServed = Math.max(...served.map((r) => r.ms));
+    console.info(`[measured] load shedding: ${shed.length} of ${burst.length} shed, slowest 503 ${Math.round(slowestShed)} ms, slowest 200 ${Math.round(slowestServed)} ms`);
+    // Refused before any work: sooner than the slowest served request.
+    expect(slowestShed).toBeLessThan(slowestServed);
+  });
+
+  it("holds the per-account sign-in limit across both instances while Redis is gone, without waiting for it", async () => {
+    const email = `no-redis-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const csrf = await csrfFrom(nginxPort);
+    const from = cluster.lines.length;
+    await redisRelay.cut();
+    try {
+      const times: number[] = [];
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const started = performance.now();
+        const { answer } = await signIn(nginxPort, email, `Wrong-password-${attempt}`, { csrf });
+        times.push(performance.now() - started);
+        expect(answer.status, `attempt ${attempt}: ${answer.body}`).not.toBe(429);
+      }
+      const eleventh = await signIn(nginxPort, email, PASSWORD, { csrf });
+      expect(eleventh.answer.status, eleventh.answer.body).toBe(429);
+      console.info(`[measured] sign-ins while Redis is gone: slowest ${Math.round(Math.max(...times))} ms`);
+      expect(Math.max(...times)).toBeLessThan(1_500);
+      // Both instances took some of the attempts, and each logged the outage once.
+      const failures = cluster.lines.slice(from).filter((line) => line.includes("sign-in failed"));
+      expect(failures.some((line) => line.startsWith("[1]"))).toBe(true);
+      expect(failures.some((line) => line.startsWith("[2]"))).toBe(true);
+      const outages = cluster.lines.slice(from).filter((line) => line.includes("[redis] connection lost"));
+      expect(outages.filter((line) => line.startsWith("[1]")).length).toBeLessThanOrEqual(1);
+      expect(outages.filter((line) => line.startsWith("[2]")).length).toBeLessThanOrEqual(1);
+    } finally {
+      await redisRelay.restore();
+    }
+    await cluster.waitForLine(/\[1\] .*\[redis\] connection back/, 10_000, from);
+    await cluster.waitForLine(/\[2\] .*\[redis\] connection back/, 10_000, from);
+  });
+
+  it("answers a signed-in page 503 in its language while the database is gone, liveness 200 and readiness 503", async () => {
+    const email = `no-db-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
+    expect((await viaNginx("/dashboard", { headers: { cookie: session } })).status).toBe(200);
+    await postgresRelay.cut();
+    try {
+      // An instance trusts a database answer for a second.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      for (const [page, title] of [
+        ["/dashboard", "Fixwell is back in a moment"],
+        ["/nl/dashboard", "Fixwell is zo weer terug"],
+      ]) {
+        for (const port of [portA, portB, nginxPort]) {
+          const answer = await call(port, page, { headers: { cookie: session } });
+          expect(answer.status, `${page} on ${port}: ${answer.body.slice(0, 200)}`).toBe(503);
+          expect(answer.headers["retry-after"]).toBe("5");
+          expect(answer.headers["content-type"]).toContain("text/html");
+          expect(answer.body.match(/<h1>/g)).toHaveLength(1);
+          expect(answer.body).toContain(`<h1>${title}</h1>`);
+        }
+      }
+      for (const port of [portA, portB]) {
+        const started = performance.now();
+        expect((await call(port, "/api/health/live")).status).toBe(200);
+        expect(performance.now() - started).toBeLessThan(1_000);
+        const ready = await call(port, "/api/health/ready");
+        expect(ready.status).toBe(503);
+        expect(ready.json()).toEqual({ status: "degraded", database: "unreachable" });
+      }
+    } finally {
+      await postgresRelay.restore();
+    }
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await viaNginx("/dashboard", { headers: { cookie: session } })).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+  });
+
+  it("sends a mail again within a minute when the worker sending it is killed between the server's acceptance and its record", { timeout: 120_000 }, async () => {
+    const email = `killed-${randomUUID().slice(0, 8)}@example.test`;
+    const held = smtp.holdNext(email);
+    await signUp(portA, email);
+    const { clientPort } = await held.arrived;
+    const sender = processHoldingConnection(clientPort, smtp.port, [cluster.pidOf(1), cluster.pidOf(2)]);
+    expect(sender, "the instance whose worker is sending").toBeDefined();
+    const killedAt = Date.now();
+    process.kill(sender!, "SIGKILL");
+    const to = () => smtp.received.filter((mail) => mail.envelopeTo.includes(email));
+    while (to().length < 2 && Date.now() - killedAt < 60_000) await new Promise((resolve) => setTimeout(resolve, 250));
+    const delay = Date.now() - killedAt;
+    console.info(`[measured] mail of a killed worker sent again after ${(delay / 1000).toFixed(1)} s`);
+    // At least once: the copy the server had and the one sent again (docs/operations.md).
+    expect(to()).toHaveLength(2);
+    expect(delay).toBeLessThan(60_000);
+    const [row] = await db.withSql((sql) => sql.query<{ sent: boolean }>(`SELECT sent_at IS NOT NULL AS sent FROM "mail_outbox" WHERE recipient = $1`, [email]));
+    expect(row.sent).toBe(true);
+    await bothUp();
+  });
+
   it("loses no answered write when one instance is stopped under load, and keeps answering through the other", async () => {
     const email = `load-${randomUUID().slice(0, 8)}@example.test`;
     await signUp(portA, email);
     const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
-    const pidB = Number(/instance 2 starting on \S+ \(pid (\d+)\)/.exec(await cluster.waitForLine(/instance 2 starting/))?.[1]);
-    expect(pidB).toBeGreaterThan(0);
+    const pidB = cluster.pidOf(2);
 
     type Result = { inputId: string; status: number; startedAt: number };
     const results: Result[] = [];
@@ -381,7 +610,7 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     );
 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const stoppedB = cluster.waitForLine(/instance 2 exited/, 30_000);
+    const stoppedB = cluster.waitForLine(/instance 2 exited/, 30_000, cluster.lines.length);
     process.kill(pidB, "SIGTERM");
     // B stops listening at once and finishes the connections nginx holds to it; new ones go to A.
     await stoppedB;

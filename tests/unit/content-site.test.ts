@@ -66,7 +66,7 @@ describe("footer links", () => {
     group.hrefs.map((href) => ({ href, label: groupLinks[group.id].links[footerLinkKey(href)] })),
   );
 
-  it("are the spec's ten links, in its wording", () => {
+  it("are the spec's ten links, in its wording, and how we rank", () => {
     expect(links.map((link) => link.label).sort()).toEqual(
       [
         "Our Story",
@@ -79,9 +79,10 @@ describe("footer links", () => {
         "Job Openings",
         "Culture",
         "Benefits",
+        "How We Rank",
       ].sort(),
     );
-    expect(new Set(links.map((link) => link.href)).size).toBe(10);
+    expect(new Set(links.map((link) => link.href)).size).toBe(11);
   });
 
   it.each(links)("$label points at a page of this site ($href)", (link) => {

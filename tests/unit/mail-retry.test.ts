@@ -30,3 +30,12 @@ describe("retryDelaySeconds", () => {
     expect(total / 3600).toBeGreaterThan(4);
   });
 });
+
+describe("the claim on a message and the SMTP timeouts", () => {
+  it("lets a send finish or fail before its claim lapses, and a lost send be retried within a minute", async () => {
+    const { SMTP_TIMEOUTS_MS } = await import("../../lib/mail/transport");
+    const sendMs = SMTP_TIMEOUTS_MS.connectionTimeout + SMTP_TIMEOUTS_MS.greetingTimeout + SMTP_TIMEOUTS_MS.socketTimeout;
+    expect(sendMs).toBeLessThan(DEFAULT_MAIL_RETRY.claimSeconds * 1000);
+    expect(DEFAULT_MAIL_RETRY.claimSeconds).toBeLessThanOrEqual(45);
+  });
+});

@@ -3,6 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SERVER_KEEP_ALIVE_TIMEOUT_MS } from "../../lib/cluster";
+import { POOL_LIMITS } from "../../lib/db/connect";
 import { siteConfig } from "../helpers/nginx";
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx.conf"), "utf8");
@@ -12,9 +14,9 @@ describe("deploy/nginx.conf as the multi-instance test runs it", () => {
 
   it("balances over exactly the given instances, with the shipped server options", () => {
     expect(site.match(/^\s*server 127\.0\.0\.1:\d+.*;$/gm)).toEqual([
-      "    server 127.0.0.1:41000 max_fails=1 fail_timeout=5s;",
-      "    server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;",
-      "    server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;",
+      "    server 127.0.0.1:41000 max_conns=32 max_fails=3 fail_timeout=5s;",
+      "    server 127.0.0.1:41001 max_conns=32 max_fails=3 fail_timeout=5s;",
+      "    server 127.0.0.1:41002 max_conns=32 max_fails=3 fail_timeout=5s;",
     ]);
   });
 
@@ -38,5 +40,48 @@ describe("deploy/nginx.conf and the per-client limits", () => {
     const locations = server.split(/^\s*location\b/m).slice(1);
     expect(locations.length).toBeGreaterThan(0);
     for (const location of locations) expect(location).not.toMatch(/proxy_set_header/);
+  });
+});
+
+/** nginx's time `value` ("4s", "500ms", "1m", "30") in ms. */
+function nginxMs(value: string): number {
+  const match = /^(\d+)(ms|s|m)?$/.exec(value);
+  if (!match) throw new Error(`not an nginx time: ${value}`);
+  return Number(match[1]) * (match[2] === "ms" ? 1 : match[2] === "m" ? 60_000 : 1_000);
+}
+
+function directive(block: string, name: string): string {
+  const match = new RegExp(`^\\s*${name}\\s+([^;]+);`, "m").exec(block);
+  if (!match) throw new Error(`no ${name} directive`);
+  return match[1].trim();
+}
+
+describe("deploy/nginx.conf's timeouts and the app's", () => {
+  const upstream = shipped.slice(shipped.indexOf("upstream fixwell_app {"), shipped.indexOf("}", shipped.indexOf("upstream fixwell_app {")));
+  const server = shipped.slice(shipped.indexOf("\nserver {", shipped.indexOf("# END http-redirect")));
+  const startCluster = readFileSync(path.resolve(import.meta.dirname, "../../scripts/start-cluster.ts"), "utf8");
+
+  it("closes an idle upstream connection before the instance does, so no request is sent onto one being closed", () => {
+    expect(nginxMs(directive(upstream, "keepalive_timeout"))).toBeLessThan(SERVER_KEEP_ALIVE_TIMEOUT_MS);
+    // The instances really run with that keep-alive timeout.
+    expect(startCluster).toMatch(/"--keepAliveTimeout", String\(SERVER_KEEP_ALIVE_TIMEOUT_MS\)/);
+  });
+
+  it("takes an instance out only after several failures, and retries idempotent requests on the other", () => {
+    for (const line of upstream.match(/^\s*server .*;$/gm) ?? []) expect(Number(/max_fails=(\d+)/.exec(line)?.[1])).toBeGreaterThan(1);
+    expect(directive(server, "proxy_next_upstream")).toBe("error timeout");
+    // A POST is sent again only where the API makes a replay harmless.
+    const replayed = [...shipped.matchAll(/location ([^{]+)\{[^}]*non_idempotent[^}]*\}/g)].map((m) => m[1].trim());
+    expect(replayed).toEqual(["= /api/inputs"]);
+  });
+
+  it("waits for an answer longer than the app lets any request take, so the app answers first", () => {
+    const appLimitMs = POOL_LIMITS.connectionTimeoutMillis + POOL_LIMITS.statementTimeoutMillis + 1_000;
+    expect(nginxMs(directive(server, "proxy_read_timeout"))).toBeGreaterThan(appLimitMs);
+  });
+
+  it("passes the host with its port, so server actions work on any port", () => {
+    expect(directive(server, "proxy_set_header Host")).toBe("$http_host");
+    expect(directive(server, "proxy_set_header X-Forwarded-Host")).toBe("$http_host");
   });
 });

@@ -25,9 +25,12 @@ function proxyRuns(pathname: string, cookies: string[] = []): boolean {
   );
 }
 
-// The prerendered pages: the home page and every company page (the careers pages render per request).
+// The prerendered pages: the home page and every company page. Rendered per request, through the proxy:
+// the careers pages and handymen's profiles (410 and 404 come from the proxy) and /how-we-rank (it
+// states the server's own offer deadline).
+const RENDERED_ON_REQUEST = ["job-openings", "pros", "how-we-rank"];
 const companyPages = readdirSync(path.join(process.cwd(), "app", "[locale]", "(marketing)"), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "job-openings")
+  .filter((entry) => entry.isDirectory() && !RENDERED_ON_REQUEST.includes(entry.name))
   .map((entry) => `/${entry.name}`);
 const prerendered = ["/", "/nl", ...companyPages, ...companyPages.map((page) => `/nl${page}`)];
 
@@ -48,6 +51,9 @@ describe("proxy matcher", () => {
   it.each([
     "/job-openings",
     "/job-openings/senior-plumber",
+    "/pros/daan-1",
+    "/nl/pros/daan-1",
+    "/how-we-rank",
     "/nl/job-openings",
     "/login",
     "/signup",

@@ -1,32 +1,10 @@
-// GET /api/health – liveness plus a database round trip, answered within about two seconds either way.
-import { getDb } from "@/lib/db";
-import { describeDatabaseError } from "@/lib/db/errors";
+// GET /api/health – the readiness answer under its first name (the same as /api/health/ready): the
+// process answers and its database finished a round trip, within about two seconds either way. Load
+// balancers that take instances out should ask /api/health/live instead (docs/operations.md, "Health").
+import { readinessAnswer } from "@/lib/db/readiness";
 
 export const dynamic = "force-dynamic";
 
-const DATABASE_CHECK_TIMEOUT_MS = 1_500;
-
-async function databaseAnswers(): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("database check timed out")), DATABASE_CHECK_TIMEOUT_MS);
-  });
-  try {
-    const db = await Promise.race([getDb(), timeout]);
-    await Promise.race([db.$queryRaw`SELECT 1`, timeout]);
-    return true;
-  } catch (error) {
-    console.error(`[health] database unreachable: ${describeDatabaseError(error)}`);
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export async function GET(): Promise<Response> {
-  const ok = await databaseAnswers();
-  return Response.json(
-    { status: ok ? "ok" : "degraded", database: ok ? "ok" : "unreachable" },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
+export function GET(): Promise<Response> {
+  return readinessAnswer();
 }

@@ -4,9 +4,11 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ProDashboard } from "@/components/requests/pro-dashboard";
 import { PageNotice } from "@/components/auth/page-notice";
+import { ProProfileLinks } from "@/components/pros/pro-profile-links";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser, roleOf } from "@/lib/auth/current-user";
+import { ApplicationStatus } from "@/components/join/application-status";
 import { getProViewOrThrow, type ProView } from "@/lib/handymen/offers";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -31,10 +33,14 @@ async function loadProView(): Promise<ProView> {
 export default async function ProPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(localeOf(locale));
+  // An applicant sees their application's state and nothing else until approved.
+  const user = await requireUser();
+  if ((await roleOf(user)) === "applicant") return <ApplicationStatus user={user} locale={localeOf(locale)} />;
   const [view, t] = await Promise.all([loadProView(), getTranslations({ locale, namespace: "job.pro" })]);
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
+      <ProProfileLinks handymanId={view.handyman.id} />
       <ProDashboard view={view} notice={<PageNotice />} />
     </>
   );

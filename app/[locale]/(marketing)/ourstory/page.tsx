@@ -40,6 +40,9 @@ export default async function OurStoryPage({ params }: PageProps<"/[locale]/ours
               <LinkButton href="/job-openings" variant="secondary">
                 {t("workWithUs")}
               </LinkButton>
+              <LinkButton href="/join" variant="secondary">
+                {t("joinAsPro")}
+              </LinkButton>
             </div>
           </div>
           <Card as="aside" aria-label={t("factsLabel")}>

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Audit log" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const TARGET_TYPES = new Set(["job_opening", "handyman", "request", "user"]);
+const TARGET_TYPES = new Set(["job_opening", "handyman", "request", "user", "application"]);
 
 /** `?targetType=handyman&targetId=34`: one record's history; values that could name nothing are ignored. */
 function targetOf(params: Record<string, string | string[] | undefined>): { targetType?: string; targetId?: string } {

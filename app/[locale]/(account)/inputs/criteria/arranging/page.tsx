@@ -7,6 +7,7 @@ import { ArrangingResult } from "@/components/requests/arranging-result";
 import styles from "@/components/requests/request.module.css";
 import { requireUser } from "@/lib/auth/current-user";
 import { findConfirmationView } from "@/lib/requests/details";
+import { profileLinksFor } from "@/lib/handymen/profile";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs/criteria/arranging">): Promise<Metadata> {
   const { locale } = await params;
@@ -24,12 +25,13 @@ export default async function ArrangingPage({ params, searchParams }: PageProps<
   const requestId = typeof input === "string" ? input.trim() : undefined;
   // The list the browser matches on: the handymen this request may still go to, as the server ranks them.
   const view = await findConfirmationView(await requireUser(), requestId);
+  const profiles = await profileLinksFor(view?.handymen ?? [], localeOf(locale));
   return (
     <div className={styles.page}>
       <h1>{t("title")}</h1>
       <PageNotice />
       <ClientMessages namespaces={["request", "dashboard", "job"]}>
-        <ArrangingResult requestId={requestId} view={view} />
+        <ArrangingResult requestId={requestId} view={view} profiles={profiles} />
       </ClientMessages>
     </div>
   );

@@ -1,0 +1,174 @@
+// A handyman's public profile, /pros/{slug}: what anyone may know of a handyman who may be matched —
+// name, trades, cities, hourly price including VAT, rating and reviews, member since, whether they are
+// registered with the Chamber of Commerce and until when they are insured. Never a KvK number, an
+// address, a phone number or an email address: the columns read here are the whole of what the page
+// may show. A handyman who is suspended or whose account was erased (removed_at) is "gone" (410); a
+// slug no handyman has is "missing" (404). The reviews page newest first by (created_at, id) keyset.
+import "server-only";
+import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import { getDb } from "../db";
+import { ApiError } from "../api/errors";
+import { decodeCursor, readPage, type Cursor, type CursorScope } from "../paging/cursor";
+import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
+import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import type { Locale } from "../../i18n/locales";
+import { getTranslator } from "../i18n/translator";
+import { isProfileSlug, profilePath, type ProfileLinks } from "./profile-path";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export type PublicProfile = {
+  id: number;
+  slug: string;
+  name: string;
+  intro: string;
+  cities: City[];
+  taskTypes: TaskType[];
+  /** Euros per hour, VAT included. */
+  hourlyPrice: number;
+  /** Out of five; null while there is nothing to rate by: "new". */
+  rating: number | null;
+  reviewCount: number;
+  /** YYYY-MM-DD, the day the profile was made. */
+  memberSince: string;
+  kvkRegistered: boolean;
+  /** YYYY-MM-DD, or null when not known. */
+  insuredUntil: string | null;
+};
+
+export type ProfileLookup = { kind: "listed"; profile: PublicProfile } | { kind: "gone" } | { kind: "missing" };
+
+const profileColumns = {
+  id: true,
+  slug: true,
+  name: true,
+  intro: true,
+  cities: true,
+  taskTypes: true,
+  hourlyPriceCents: true,
+  rating: true,
+  createdAt: true,
+  kvkRegistered: true,
+  insuredUntil: true,
+  suspended: true,
+  removedAt: true,
+} as const satisfies Prisma.HandymanSelect;
+
+/** Who has a public page: not suspended and not removed (the one rule for the page, the proxy and the sitemap). */
+export const LISTED_PROFILE = { suspended: false, removedAt: null } as const satisfies Prisma.HandymanWhereInput;
+
+const isoDay = (value: Date) => value.toISOString().slice(0, 10);
+
+/** The profile of `slug`, gone or missing. A slug of the wrong form is missing without a query. */
+export async function lookUpProfile(slug: string, db?: Db): Promise<ProfileLookup> {
+  if (!isProfileSlug(slug)) return { kind: "missing" };
+  const client = db ?? (await getDb());
+  const row = await client.handyman.findUnique({ where: { slug }, select: profileColumns });
+  if (!row) return { kind: "missing" };
+  if (row.suspended || row.removedAt) return { kind: "gone" };
+  const reviewCount = await client.review.count({ where: { handymanId: row.id } });
+  return {
+    kind: "listed",
+    profile: {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      intro: row.intro,
+      cities: row.cities.map(fromDbCity),
+      taskTypes: row.taskTypes.map(fromDbTaskType),
+      hourlyPrice: row.hourlyPriceCents / 100,
+      rating: row.rating,
+      reviewCount,
+      memberSince: isoDay(row.createdAt),
+      kvkRegistered: row.kvkRegistered,
+      insuredUntil: row.insuredUntil ? isoDay(row.insuredUntil) : null,
+    },
+  };
+}
+
+/** What the proxy answers for a profile's page: listed (200), gone (410) or missing (404). */
+export async function profilePageStatus(slug: string): Promise<ProfileLookup["kind"]> {
+  if (!isProfileSlug(slug)) return "missing";
+  const row = await (await getDb()).handyman.findUnique({ where: { slug }, select: { suspended: true, removedAt: true } });
+  if (!row) return "missing";
+  return row.suspended || row.removedAt ? "gone" : "listed";
+}
+
+/** The slugs of every listed profile, for the sitemap, in register order. */
+export async function listListedProfiles(db?: Db): Promise<{ slug: string }[]> {
+  const client = db ?? (await getDb());
+  return client.handyman.findMany({ where: LISTED_PROFILE, orderBy: { id: "asc" }, select: { slug: true } });
+}
+
+// ---- The reviews, a page at a time (lib/paging: signed keyset cursors, newest first). ----
+
+export const REVIEWS_PER_PAGE = 10;
+
+export type ProfileReview = { id: string; stars: number; text: string; createdAt: string };
+
+/** A page of reviews, with the cursors of the pages beside it (null at either end). */
+export type ReviewPage = { reviews: ProfileReview[]; next: string | null; previous: string | null };
+
+/** A profile's reviews have cursors of their own: one made for another list or another handyman is refused. */
+const reviewsScope = (handymanId: number): CursorScope => ({ list: "pros.reviews", owner: String(handymanId) });
+
+/**
+ * One page of a handyman's reviews, newest first, from the address's ?cursor= (absent: the newest). A
+ * cursor this server did not make for this profile's reviews reads as the first page: a public page
+ * answers an old or mangled link with what it has rather than an error.
+ */
+export async function listProfileReviews(handymanId: number, cursorText?: unknown, size = REVIEWS_PER_PAGE, db?: Db): Promise<ReviewPage> {
+  const client = db ?? (await getDb());
+  const scope = reviewsScope(handymanId);
+  let cursor: Cursor | undefined;
+  try {
+    cursor = decodeCursor(cursorText, scope, 2);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const read = (from: Cursor | undefined) =>
+    readPage(
+      scope,
+      size,
+      from,
+      ({ cursor: at, take }) => {
+        const keyset = newestFirst(at, { time: "createdAt", id: "id" }, uuidOf);
+        return client.review.findMany({
+          where: { AND: [{ handymanId }, keyset.where as Prisma.ReviewWhereInput] },
+          orderBy: keyset.orderBy as Prisma.ReviewOrderByWithRelationInput[],
+          take,
+          select: { id: true, stars: true, text: true, createdAt: true },
+        });
+      },
+      (row) => timeKey(row.createdAt, row.id),
+    );
+  let page;
+  try {
+    page = await read(cursor);
+  } catch (error) {
+    // A signed key that does not parse as this list's key: the first page.
+    if (!(error instanceof ApiError)) throw error;
+    page = await read(undefined);
+  }
+  return { reviews: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), next: page.next, previous: page.previous };
+}
+
+/** The profile addresses of those of `ids` who have a listed profile (for the links beside a handyman's name). */
+export async function listedProfileSlugs(ids: readonly number[], db?: Db): Promise<Record<number, string>> {
+  if (ids.length === 0) return {};
+  const client = db ?? (await getDb());
+  const rows = await client.handyman.findMany({ where: { id: { in: [...new Set(ids)] }, ...LISTED_PROFILE }, select: { id: true, slug: true } });
+  return Object.fromEntries(rows.map((row) => [row.id, row.slug]));
+}
+
+/** The links to the listed profiles of `handymen` and to /how-we-rank, in `locale` (for the confirmation and the order page). */
+export async function profileLinksFor(handymen: readonly { id: number; name: string }[], locale: Locale): Promise<ProfileLinks> {
+  const slugs = await listedProfileSlugs(handymen.map((handyman) => handyman.id));
+  const t = getTranslator(locale, "pro");
+  const byId: ProfileLinks["byId"] = {};
+  for (const handyman of handymen) {
+    const slug = slugs[handyman.id];
+    if (slug) byId[handyman.id] = { href: profilePath(slug), label: t("links.handymanProfile", { name: handyman.name }) };
+  }
+  return { byId, howWeRank: t("links.howWeRank") };
+}
