@@ -125,13 +125,19 @@ test("apply → confirm the address → an operator approves → /pro is the han
   const workingId = await ask(working.day, onWorkingDay);
   const dayOffId = await ask(dayOff.day, onDayOff);
 
+  // The handyman's page shows the one on a working day, not the one on the day off.
   await page.goto("/pro");
   await expect(page.getByText(onWorkingDay)).toBeVisible();
   await expect(page.getByText(onDayOff)).toHaveCount(0);
-  await homePage.goto(`/dashboard/orders/${workingId}`);
-  await expect(homePage.getByText(name).first()).toBeVisible();
-  await homePage.goto(`/dashboard/orders/${dayOffId}`);
-  await expect(homePage.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(homePage.getByText(name)).toHaveCount(0);
+  // The homeowner's requests say who holds each: the new handyman, then someone else.
+  const holder = async (id: string) => {
+    const response = await homePage.request.get(`/api/requests/${id}`);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { request: { handyman: { name: string } | null } }).request.handyman?.name ?? null;
+  };
+  expect(await holder(workingId)).toBe(name);
+  const next = await holder(dayOffId);
+  expect(next).not.toBeNull();
+  expect(next).not.toBe(name);
   await home.close();
 });
