@@ -5,7 +5,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import { parseEnv, productionWarnings } from "./lib/env";
 import { apiHeaderRules, staticSecurityHeaders } from "./lib/security/headers";
-import { MAX_BODY_BYTES } from "./lib/api/body";
+import { MAX_PHOTO_FORM_BYTES } from "./lib/photos/limits";
 
 /**
  * Hosts the development server may be opened from besides localhost: 127.0.0.1 and this machine's own
@@ -58,10 +58,12 @@ function baseConfig(phase: string): NextConfig {
     // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files,
     // sharp its native binary (@img/sharp-linux-x64), file-type is ESM-only, the AWS SDK is large.
     serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis", "sharp", "file-type", "@aws-sdk/client-s3"],
-    // Form posts to server actions get the API's body limit (lib/api/body.ts).
+    // Form posts to server actions may carry the photos of a request: five of 10 MB each and the fields
+    // (lib/photos/limits.ts); Next.js refuses a larger post before the action runs. Every action checks
+    // its own fields' sizes, and each photo is checked again (lib/photos/form.ts).
     // globalNotFound: addresses no route matches get app/global-not-found.tsx, rendered on the server in
     // their language (see that file).
-    experimental: { serverActions: { bodySizeLimit: MAX_BODY_BYTES }, globalNotFound: true },
+    experimental: { serverActions: { bodySizeLimit: MAX_PHOTO_FORM_BYTES }, globalNotFound: true },
     // English pages have no language in their address: /ourstory is app/[locale]/ourstory with locale
     // "en" (the proxy sends /en/… here without the prefix); /nl/… matches app/[locale] as it is. Checked
     // after the routes and files with fixed addresses (the API, /_next, public files, the sitemap).

@@ -11,6 +11,8 @@
 //                                 server's RSS every 10 s: does memory settle, and under 400 MB?
 //   npm run bench -- --cluster    `npm run start:cluster` behind nginx (deploy/nginx.conf), on Redis: the
 //                                 pages through nginx against nginx serving the file
+//   npm run bench -- --scale      the pages and calls of a growing market, on the seeded database and on a
+//                                 marketplace-sized one built beside it (bench/scale.ts): median time and bytes, with the growth
 //   npm run bench -- --lighthouse Lighthouse's mobile run of /, /job-openings, a job page, /signup and
 //                                 /inputs (signed in), in English and Dutch: performance score and total blocking time
 //
@@ -31,6 +33,7 @@ import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
 import { seed } from "../lib/db/seed";
 import { startNginx as startProxyNginx } from "../tests/helpers/nginx";
+import { MARKET, measureCalls, prepareMarket, prepareSeeded, scaleDatabaseUrl, scaleTable } from "./scale";
 import { LIGHTHOUSE_SCORE_GOAL, LIGHTHOUSE_TBT_GOAL_MS, lighthouseRuns, runLighthouse } from "./lighthouse";
 import {
   ROOT,
@@ -67,7 +70,7 @@ const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS ?? "";
 // --soak only: a folder for two V8 heap snapshots of the server, after the warm-up and after the soak.
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT_DIR ?? "";
 
-type Mode = "standard" | "soak" | "cluster" | "lighthouse";
+type Mode = "standard" | "soak" | "cluster" | "lighthouse" | "scale";
 
 type Row = {
   scenario: string;
@@ -752,12 +755,40 @@ async function lighthouseMode(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
   writeReport("latest-lighthouse", report);
 }
 
+async function scaleMode(env: NodeJS.ProcessEnv, databaseUrl: string, postgres: string) {
+  const secret = randomBytes(32).toString("base64url");
+  const cookieOf = (account: Account) => sessionCookie(account, secret);
+  console.log("bench: the seeded database…");
+  const seededFixtures = await prepareSeeded(databaseUrl);
+  let app = await startApp(env, secret);
+  let seeded;
+  try {
+    seeded = await measureCalls(app.baseUrl, seededFixtures, cookieOf);
+  } finally {
+    await app.stop();
+  }
+  const bigUrl = scaleDatabaseUrl(databaseUrl);
+  console.log(`bench: building the marketplace-sized database ${new URL(bigUrl).pathname.slice(1)}…`);
+  const market = await prepareMarket(bigUrl, (line) => console.log(line));
+  console.log(`bench: built in ${market.seconds} s: ${Object.entries(market.sizes).map(([table, n]) => `${table} ${n}`).join(", ")}`);
+  app = await startApp({ ...env, DATABASE_URL: bigUrl }, secret);
+  let big;
+  try {
+    big = await measureCalls(app.baseUrl, market.fixtures, cookieOf);
+  } finally {
+    await app.stop();
+  }
+  const table = scaleTable(seeded, big);
+  console.log(`\n${table}\n`);
+  writeReport("latest-scale", { measured_at: new Date().toISOString(), machine: machine(postgres), market: MARKET, build_seconds: market.seconds, sizes: market.sizes, seeded, big, table });
+}
+
 async function main() {
   const args = process.argv.slice(2);
-  const modes: Record<string, Mode> = { "--soak": "soak", "--cluster": "cluster", "--lighthouse": "lighthouse" };
+  const modes: Record<string, Mode> = { "--soak": "soak", "--cluster": "cluster", "--lighthouse": "lighthouse", "--scale": "scale" };
   const unknown = args.filter((arg) => !(arg in modes));
   if (unknown.length > 0 || args.length > 1) {
-    console.error("bench: usage: npm run bench [-- --soak | -- --cluster | -- --lighthouse]");
+    console.error("bench: usage: npm run bench [-- --soak | -- --cluster | -- --lighthouse | -- --scale]");
     process.exit(2);
   }
   const mode: Mode = args[0] ? modes[args[0]] : "standard";
@@ -788,6 +819,7 @@ async function main() {
     if (mode === "standard") await standard(env, fixtures, bareBuild, databaseUrl);
     else if (mode === "soak") await soak(env, fixtures);
     else if (mode === "lighthouse") await lighthouseMode(env, fixtures);
+    else if (mode === "scale") await scaleMode(env, databaseUrl, fixtures.postgres);
     else await cluster(env, fixtures, bareBuild);
   } finally {
     await fixtures.cleanup();

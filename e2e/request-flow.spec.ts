@@ -173,7 +173,7 @@ test("the form names each missing field, announces the problem and resets a past
   await date.blur();
   await expect(date).toHaveValue(amsterdamDay(0));
   await expect(page.getByText("Dates before today are not possible, so the date was set to today.")).toBeVisible();
-  await expect(page.getByText("it is not uploaded")).toBeVisible();
+  await expect(page.getByText("without the place or camera your phone wrote into them")).toBeVisible();
 });
 
 test("a retry after a lost answer, or a double click, stores the request only once", async ({ page }) => {

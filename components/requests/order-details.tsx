@@ -12,7 +12,10 @@ import type { RequestDetails } from "@/lib/requests/details";
 import { profileLinksFor } from "@/lib/handymen/profile";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
-import { CancelForm, DateForm, ReviewForm } from "./request-step-forms";
+import { AddPhotosForm, CancelForm, DateForm, ReviewForm } from "./request-step-forms";
+import { PhotoThumbnailList } from "./request-photos";
+import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -66,8 +69,9 @@ function HandymanCard({ request, t, locale, profiles }: { request: RequestDetail
 }
 
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
-  const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
+  const [t, locale, photos] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id)]);
   const profiles = await profileLinksFor(request.handyman ? [request.handyman] : [], locale);
+  const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
   const can = (action: string) => (request.actions as string[]).includes(action);
   const canMoveDate = can("change_date") || can("propose_date");
   const unreachable = t("unreachable");
@@ -86,6 +90,27 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
           <p>{t.rich("order.movePending", { date: formatDayWithWeekday(request.proposedDate, locale), strong: (chunks) => <strong>{chunks}</strong> })}</p>
         ) : null}
       </Card>
+
+      {photos.length > 0 || photosLeft > 0 ? (
+        <Card as="section" aria-labelledby="photos-heading">
+          <h2 id="photos-heading" className={styles.sectionTitle}>
+            {t("photos.heading")}
+          </h2>
+          {photos.length > 0 ? <PhotoThumbnailList requestId={request.id} photos={photos} /> : <p className={styles.muted}>{t("photos.none")}</p>}
+          {photosLeft > 0 ? (
+            <AddPhotosForm
+              requestId={request.id}
+              text={{
+                unreachable,
+                label: t("photos.addLabel"),
+                field: t("photos.field"),
+                hint: t("photos.hint", { left: photosLeft, mb: MAX_PHOTO_BYTES / 1024 / 1024 }),
+                button: t("photos.button"),
+              }}
+            />
+          ) : null}
+        </Card>
+      ) : null}
 
       {canMoveDate || can("cancel") || can("review") ? (
         <Card as="section" aria-labelledby="steps-heading">

@@ -8,6 +8,7 @@ import type { Locale } from "@/i18n/locales";
 import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList, formatRating } from "@/lib/format";
 import type { ProOffer, ProView } from "@/lib/handymen/offers";
+import { RequestPhotoThumbnails } from "./request-photos";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
@@ -63,6 +64,8 @@ function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale
           </>
         ) : null}
       </dl>
+      {/* Only while the offer is theirs: the photo route refuses anyone else. */}
+      {offer.status === "open" || offer.status === "accepted" ? <RequestPhotoThumbnails requestId={request.id} /> : null}
       {can("accept") ? <AcceptForm offerId={offer.id} text={{ ...texts, label: t("proForms.acceptLabel"), button: t("proForms.accept") }} /> : null}
       {can("decline") ? (
         <DeclineForm

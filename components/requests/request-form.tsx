@@ -28,6 +28,8 @@ import {
 } from "@/lib/requests/form";
 import { MAX_DETAILS_LENGTH, latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/validations/field-errors";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST, PHOTOS_FIELD } from "@/lib/photos/limits";
+import { PhotoPicker, uploadPickedPhotos, type PickedPhoto } from "./photo-picker";
 import { rememberSavedRequest } from "./request-cache";
 import styles from "./request.module.css";
 
@@ -55,6 +57,14 @@ export function RequestForm({ requestId }: { requestId: string }) {
   const [errors, setErrors] = useState<FieldErrors>(state.fieldErrors);
   const [summary, setSummary] = useState<string | null>(state.message);
   const [dateNote, setDateNote] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  /** Set when a photo could not be sent after the request was stored: the form stays, with a way on. */
+  const [notAllSent, setNotAllSent] = useState<string | null>(null);
+  const photosRef = useRef(photos);
+  useEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
   const fieldRefs = useRef<Partial<Record<RequestFormField, HTMLElement | null>>>({});
   /** True while the schema loads for a submission, so a second click does not check twice. */
   const checking = useRef(false);
@@ -72,11 +82,21 @@ export function RequestForm({ requestId }: { requestId: string }) {
     const saved = state.saved;
     if (!saved) return;
     let timer: number | undefined;
-    void rememberSavedRequest(queryClient, user.email, saved).then(() => {
+    let cancelled = false;
+    const change = (key: string, update: Partial<PickedPhoto>) =>
+      setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...update } : photo)));
+    void (async () => {
+      const failure = await uploadPickedPhotos(saved.id, photosRef.current, change);
+      await rememberSavedRequest(queryClient, user.email, saved);
+      if (cancelled) return;
+      if (failure) return setNotAllSent(failure);
       // Long enough to read the success message before the next step replaces the form.
       timer = window.setTimeout(() => router.push(localizeHref(locale, `/inputs/criteria/${saved.id}`)), SUCCESS_PAUSE_MS);
-    });
-    return () => window.clearTimeout(timer);
+    })();
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
   }, [state.saved, queryClient, router, user.email, locale]);
 
   function update(name: RequestFormField, value: string) {
@@ -110,6 +130,7 @@ export function RequestForm({ requestId }: { requestId: string }) {
       checking.current = false;
       const data = new FormData(form);
       data.set("date", checked.date);
+      data.delete(PHOTOS_FIELD);
       submit(data);
       return;
     }
@@ -127,6 +148,8 @@ export function RequestForm({ requestId }: { requestId: string }) {
     setSummary(null);
     const data = new FormData(form);
     data.set("date", checked.date);
+    // The picked photos are sent one by one, with progress, once the request is stored.
+    data.delete(PHOTOS_FIELD);
     submit(data);
   }
 
@@ -227,11 +250,28 @@ export function RequestForm({ requestId }: { requestId: string }) {
       <Field
         id="photo"
         label={t("photo")}
-        hint={t("photoHint")}
+        hint={t("photoHint", { count: MAX_PHOTOS_PER_REQUEST, mb: MAX_PHOTO_BYTES / 1024 / 1024 })}
+        error={shownErrors[PHOTOS_FIELD] ?? photoProblem ?? undefined}
       >
-        {/* No name: the browser never includes the photo in the form's post. */}
-        {(aria) => <input {...aria} type="file" accept="image/*" className={styles.file} disabled={done} />}
+        {(aria) => (
+          <PhotoPicker
+            id={aria.id}
+            describedBy={aria["aria-describedby"]}
+            invalid={aria["aria-invalid"]}
+            photos={photos}
+            onChange={setPhotos}
+            onProblem={setPhotoProblem}
+            disabled={done || pending}
+          />
+        )}
       </Field>
+
+      {notAllSent && state.saved ? (
+        <Alert tone="error">
+          {t("photosNotAllSent", { reason: notAllSent })}{" "}
+          <a href={localizeHref(locale, `/inputs/criteria/${state.saved.id}`)}>{t("continue")}</a>
+        </Alert>
+      ) : null}
 
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={pending || done}>

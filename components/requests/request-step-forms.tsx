@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
+import { addPhotosAction } from "@/lib/photos/actions";
+import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";
 import { StepForm } from "./step-form";
@@ -105,6 +107,26 @@ export function PickHandymanForm({ requestId, handymanId, name, text }: { reques
             {pick}
           </Button>
         </div>
+      )}
+    </StepForm>
+  );
+}
+
+/** Adds photos to the request until the job is done (a multipart post; several files at once). */
+export function AddPhotosForm({ requestId, text }: { requestId: string; text: FormText & { field: string; hint: string; button: string } }) {
+  return (
+    <StepForm action={addPhotosAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <Field id={`photos-${requestId}`} label={text.field} hint={text.hint} error={fieldErrors[PHOTOS_FIELD]}>
+            {(control) => <input {...control} type="file" name={PHOTOS_FIELD} multiple accept={PHOTO_INPUT_ACCEPT} className={styles.fileInput} />}
+          </Field>
+          <div className={styles.buttons}>
+            <Button type="submit" variant="secondary" disabled={pending}>
+              {text.button}
+            </Button>
+          </div>
+        </>
       )}
     </StepForm>
   );

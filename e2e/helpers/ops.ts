@@ -11,6 +11,7 @@ export const OPERATORS = {
   openings: "ops.openings@example.test",
   rival: "ops.rival@example.test",
   roster: "ops.roster@example.test",
+  paging: "ops.paging@example.test",
   join: "ops.join@example.test",
 } as const;
 

@@ -2,7 +2,7 @@
 // account as one JSON document, streamed (the requests, the steps taken and the audit entries are read
 // EXPORT_BATCH rows at a time by keyset while the file is written, so an account with thousands of
 // requests is never held in memory at once), by role: the account (with its language), its sessions, the links and
-// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review; for a
+// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review, the messages it wrote and the conversations it reported; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
 // audit entries; for everyone the audit entries that name them. Never a password hash or a token.
@@ -95,6 +95,8 @@ export const EXPORT_COVERAGE = {
     "handyman_work_days.handyman_id": "handyman.profile.workDays",
     "handyman_days_off.handyman_id": "handyman.profile.daysOff",
     "request_photos.uploader_id": "requests[].photos (each with its download address; photos are only ever added by the request's homeowner)",
+    "thread_messages.author_id": "messagesWritten (every message you wrote, as written, with its conversation and request)",
+    "message_threads.reported_by": "conversationsReported (when, and the reason you gave)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
@@ -102,6 +104,9 @@ export const EXPORT_COVERAGE = {
     "request_events.handyman_id": "covered by handyman.offers and requests[].timeline",
     // An operator's approvals and rejections are audited, so they are in the operator's auditEntries.
     "handyman_applications.decided_by": "covered by auditEntries",
+    // A thread ties a request to the handyman it was offered to: the offer itself is in handyman.offers,
+    // and what the handyman wrote in it is in messagesWritten.
+    "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
   },
 } as const;
 
@@ -219,6 +224,9 @@ async function* inBatches<Row, View>(read: (after: Row | undefined, take: number
 const stepColumns = { id: true, requestId: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true } as const satisfies Prisma.RequestEventSelect;
 type StepRow = Prisma.RequestEventGetPayload<{ select: typeof stepColumns }>;
 
+const messageColumns = { id: true, body: true, createdAt: true, thread: { select: { id: true, requestId: true } } } as const satisfies Prisma.ThreadMessageSelect;
+type MessageRow = Prisma.ThreadMessageGetPayload<{ select: typeof messageColumns }>;
+
 /** Rows ordered by a bigint id, ascending: the next batch is the ids above the last one. */
 const afterId = <Row extends { id: bigint }>(last: Row | undefined) => (last ? { id: { gt: last.id } } : {});
 
@@ -230,7 +238,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
   const db = await getDb();
   const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
   const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
-  const [sessions, tokens, mail, handyman, applications] = await Promise.all([
+  const [sessions, tokens, mail, handyman, applications, reported] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
     db.outboxMessage.findMany({
@@ -240,6 +248,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
     }),
     handymanPart(db, user.id),
     applicationsPart(db, user.id),
+    db.messageThread.findMany({ where: { reportedById: user.id }, orderBy: [{ reportedAt: "asc" }, { id: "asc" }], select: { id: true, requestId: true, reportedAt: true, reportReason: true } }),
   ]);
   // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
   const requests = inBatches(
@@ -272,6 +281,16 @@ export async function exportAccountData(user: { id: string; email: string }, now
       to: step.toState,
       note: step.note,
     }),
+  );
+  const messagesWritten = inBatches(
+    (last: MessageRow | undefined, take) =>
+      db.threadMessage.findMany({
+        where: { authorId: user.id, ...(last ? { id: { gt: last.id } } : {}) },
+        orderBy: { id: "asc" },
+        take,
+        select: messageColumns,
+      }),
+    (message) => ({ conversation: message.thread.id, requestId: message.thread.requestId, writtenAt: message.createdAt.toISOString(), text: message.body }),
   );
   const audit = inBatches(
     (last: AuditRow | undefined, take) =>
@@ -313,6 +332,8 @@ export async function exportAccountData(user: { id: string; email: string }, now
     handyman,
     applications,
     stepsTaken: steps,
+    messagesWritten,
+    conversationsReported: reported.map((thread) => ({ conversation: thread.id, requestId: thread.requestId, reportedAt: iso(thread.reportedAt), reason: thread.reportReason })),
     auditEntries: audit,
     auditEntriesAboutYou: aboutYou,
   };

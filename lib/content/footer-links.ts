@@ -4,7 +4,7 @@
 export type FooterLinkGroup = { id: "company" | "support" | "legal"; hrefs: string[] };
 
 export const footerLinkGroups: FooterLinkGroup[] = [
-  { id: "company", hrefs: ["/ourstory", "/team", "/culture", "/benefits", "/job-openings"] },
+  { id: "company", hrefs: ["/ourstory", "/team", "/culture", "/benefits", "/job-openings", "/join"] },
   { id: "support", hrefs: ["/customer-help", "/system-status", "/community", "/how-we-rank"] },
   { id: "legal", hrefs: ["/privacy-policy", "/terms-of-service"] },
 ];

@@ -12,12 +12,11 @@ import { ApiError, type ApiMessage, type IssueInput } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { isCalendarDate, latestRequestDate, todayInAmsterdam } from "../requests/rules";
+import { HOURLY_PRICE_MESSAGE, hourlyPriceSchema, toCents } from "../validations/hourly-price";
 import { getHandymanForUserOrThrow } from "./queries";
 
 type Tx = Prisma.TransactionClient;
 
-export const MIN_HOURLY_PRICE = 10;
-export const MAX_HOURLY_PRICE = 500;
 export const MAX_INTRO_LENGTH = 600;
 export const MIN_DAILY_CAPACITY = 1;
 export const MAX_DAILY_CAPACITY = 10;
@@ -75,13 +74,6 @@ function pickFrom<T extends string | number>(given: readonly string[], allowed: 
   return allowed.filter((option) => chosen.has(option));
 }
 
-/** "45", "45.5", "45,50" → cents; null for anything else. */
-function centsOf(value: string): number | null {
-  const match = /^\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
 /** Checks every field at once; a refusal names each field that is wrong (400, nothing saved). */
 export function parseProfileEdit(fields: ProfileFields): ProfileEdit {
   const issues: IssueInput[] = [];
@@ -91,10 +83,8 @@ export function parseProfileEdit(fields: ProfileFields): ProfileEdit {
   const cities = pickFrom(fields.cities, CITIES);
   if (!cities) issues.push(issue("cities", "profile.cityUnknown"));
   else if (cities.length === 0) issues.push(issue("cities", "profile.citiesMissing"));
-  const cents = centsOf(fields.hourlyPrice);
-  if (cents === null || cents < MIN_HOURLY_PRICE * 100 || cents > MAX_HOURLY_PRICE * 100) {
-    issues.push(issue("hourly_price", "profile.price", { min: MIN_HOURLY_PRICE, max: MAX_HOURLY_PRICE }));
-  }
+  const price = hourlyPriceSchema.safeParse(fields.hourlyPrice);
+  if (!price.success) issues.push({ path: "hourly_price", message: HOURLY_PRICE_MESSAGE });
   const intro = fields.intro.replace(/\r\n?/g, "\n").trim();
   if ([...intro].length > MAX_INTRO_LENGTH) issues.push(issue("intro", "profile.introTooLong", { max: MAX_INTRO_LENGTH }));
   else if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(intro)) issues.push(issue("intro", "profile.introInvalid"));
@@ -106,7 +96,7 @@ export function parseProfileEdit(fields: ProfileFields): ProfileEdit {
     issues.push(issue("daily_capacity", "profile.capacity", { min: MIN_DAILY_CAPACITY, max: MAX_DAILY_CAPACITY }));
   }
   if (issues.length) refuse(issues);
-  return { taskTypes: taskTypes!, cities: cities!, hourlyPriceCents: cents!, intro, weekdays: weekdays!, dailyCapacity: capacity };
+  return { taskTypes: taskTypes!, cities: cities!, hourlyPriceCents: toCents(price.data as number), intro, weekdays: weekdays!, dailyCapacity: capacity };
 }
 
 const isoDay = (value: Date) => value.toISOString().slice(0, 10);

@@ -18,6 +18,8 @@ export const NOTICE_KEYS = [
   "done",
   "date-answered",
   "availability",
+  // Photos added to a request (lib/photos/actions.ts).
+  "photos-added",
   // The operator console's job openings (lib/careers/console-actions.ts).
   "opening-created",
   "opening-saved",

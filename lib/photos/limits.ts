@@ -15,3 +15,7 @@ export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as
 export const PHOTO_INPUT_ACCEPT = ACCEPTED_PHOTO_TYPES.join(",");
 /** Room for a multipart body's boundaries and headers around one photo. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** The name of the file field forms post photos in. */
+export const PHOTOS_FIELD = "photos";
+/** A form's post with the most photos it may carry: Next.js's server-action body limit (next.config.ts). */
+export const MAX_PHOTO_FORM_BYTES = MAX_PHOTOS_PER_REQUEST * MAX_PHOTO_BYTES + 1024 * 1024;

@@ -47,8 +47,8 @@ async function lockOwnRequest(tx: Tx, user: Pick<SessionUser, "id">, requestId: 
   return row.state;
 }
 
-/** Checks that the homeowner may add a photo to the request now (before the bytes are processed). */
-async function checkRoomFor(user: Pick<SessionUser, "id">, requestId: string, adding = 1): Promise<void> {
+/** Checks that the homeowner may add `adding` photos to the request now (before the bytes are processed): 404 for anyone else's, 409 when done or full. */
+export async function checkRoomFor(user: Pick<SessionUser, "id">, requestId: string, adding = 1): Promise<void> {
   const db = await getDb();
   const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { state: true, _count: { select: { photos: true } } } });
   if (!request) throw new ApiError("not_found", { key: "requestNotFound" });
@@ -114,16 +114,22 @@ export async function addRequestPhoto(user: Pick<SessionUser, "id">, requestId: 
 }
 
 /**
- * Adds several photos sent with a new request (the form without JavaScript): all are checked and
- * re-encoded first, so one refused photo stores none of them.
+ * Checks and re-encodes photos sent with a new request (the form posted without JavaScript) before the
+ * request is stored, so a refused photo stores nothing; 409 for more than the limit.
  */
-export async function addRequestPhotos(user: Pick<SessionUser, "id">, requestId: string, files: Buffer[]): Promise<PhotoSummary[]> {
-  if (files.length === 0) return [];
-  await checkRoomFor(user, requestId, files.length);
+export type PreparedPhoto = ProcessedPhoto;
+
+export async function preparePhotos(files: Buffer[]): Promise<ProcessedPhoto[]> {
+  if (files.length > MAX_PHOTOS_PER_REQUEST) throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
   const processed: ProcessedPhoto[] = [];
   for (const bytes of files) processed.push(await processPhoto(bytes));
+  return processed;
+}
+
+/** Stores photos prepared by preparePhotos with the request they were sent with. */
+export async function storePreparedPhotos(user: Pick<SessionUser, "id">, requestId: string, photos: ProcessedPhoto[]): Promise<PhotoSummary[]> {
   const stored: PhotoSummary[] = [];
-  for (const photo of processed) stored.push(await storeProcessed(user, requestId, photo));
+  for (const photo of photos) stored.push(await storeProcessed(user, requestId, photo));
   return stored;
 }
 

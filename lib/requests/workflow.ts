@@ -136,6 +136,8 @@ async function makeOffer(tx: Tx, after: AfterCommit, request: TrackedRequest, ha
     data: { requestId: request.id, handymanId: handyman.id, expiresAt: new Date(now.getTime() + env().HANDYMAN_RESPONSE_HOURS * 3_600_000) },
     select: { id: true, expiresAt: true },
   });
+  // The request's thread with this handyman (lib/messages) starts with the offer; offered again, it is the same thread.
+  await tx.messageThread.createMany({ data: [{ requestId: request.id, handymanId: handyman.id }], skipDuplicates: true });
   after.send(offerExpiryTask(offer));
   await notify.offered(tx, after, { request, handymanId: handyman.id, respondBy: offer.expiresAt });
 }

@@ -1,7 +1,7 @@
 // The photo tests of issue 24, run once per storage: PostgreSQL (tests/integration/request-photos.test.ts,
 // on PGlite or PostgreSQL) and S3-compatible storage (request-photos-s3.test.ts, against s3rver).
 // `objects` lists the keys in the bucket (S3 only), so deletion is checked where the bytes are.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as declineRoute from "../../app/api/pro/offers/[offerId]/decline/route";
 import { deleteAccount } from "../../lib/account/delete";
@@ -9,7 +9,7 @@ import { expireOffer } from "../../lib/requests/workflow";
 import { getDb, resetDatabase } from "./db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "./marketplace";
 import { createSignedInOperator } from "./ops";
-import { HTML, PDF, SVG, deletePhoto, getPhoto, listPhotos, phoneJpeg, pixelBombPng, plainPng, plainWebp, postPhoto, uploadedPhotoId } from "./photos";
+import { HTML, PDF, SVG, deletePhoto, getPhoto, listPhotos, phoneJpeg, pixelBombPng, plainPng, plainWebp, postPhoto, uploadedPhotoId, warmUpPhotoIntake } from "./photos";
 import { apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "./session";
 import * as photosRoute from "../../app/api/requests/[requestId]/photos/route";
 import * as exportRoute from "../../app/api/account/export/route";
@@ -33,6 +33,9 @@ export function photoSuite(storage: Storage) {
   let requestId: string;
 
   const storedRows = async () => (await getDb()).requestPhoto.count();
+
+  // The first photo loads sharp and file-type (a cold start of seconds on a busy machine): before the clock of any test.
+  beforeAll(warmUpPhotoIntake, 120_000);
 
   beforeEach(async () => {
     await resetDatabase();

@@ -82,3 +82,9 @@ export async function uploadedPhotoId(user: TestUser, requestId: string, bytes: 
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { photo: { id: string } }).photo.id;
 }
+
+/** Loads sharp and file-type and runs one photo through them, so the first test does not pay the cold start. */
+export async function warmUpPhotoIntake(): Promise<void> {
+  const { processPhoto } = await import("../../lib/photos/intake");
+  await processPhoto(await phoneJpeg());
+}

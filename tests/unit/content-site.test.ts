@@ -66,7 +66,7 @@ describe("footer links", () => {
     group.hrefs.map((href) => ({ href, label: groupLinks[group.id].links[footerLinkKey(href)] })),
   );
 
-  it("are the spec's ten links, in its wording, and how we rank", () => {
+  it("are the spec's ten links, in its wording, how we rank and joining", () => {
     expect(links.map((link) => link.label).sort()).toEqual(
       [
         "Our Story",
@@ -80,9 +80,10 @@ describe("footer links", () => {
         "Culture",
         "Benefits",
         "How We Rank",
+        "Join as a professional",
       ].sort(),
     );
-    expect(new Set(links.map((link) => link.href)).size).toBe(11);
+    expect(new Set(links.map((link) => link.href)).size).toBe(12);
   });
 
   it.each(links)("$label points at a page of this site ($href)", (link) => {

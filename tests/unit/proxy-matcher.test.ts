@@ -26,9 +26,9 @@ function proxyRuns(pathname: string, cookies: string[] = []): boolean {
 }
 
 // The prerendered pages: the home page and every company page. Rendered per request, through the proxy:
-// the careers pages and handymen's profiles (410 and 404 come from the proxy) and /how-we-rank (it
-// states the server's own offer deadline).
-const RENDERED_ON_REQUEST = ["job-openings", "pros", "how-we-rank"];
+// the careers pages and handymen's profiles (410 and 404 come from the proxy), /how-we-rank (it states
+// the server's own offer deadline) and /join (it reads the session: a signed-in visitor is told more).
+const RENDERED_ON_REQUEST = ["job-openings", "pros", "how-we-rank", "join"];
 const companyPages = readdirSync(path.join(process.cwd(), "app", "[locale]", "(marketing)"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !RENDERED_ON_REQUEST.includes(entry.name))
   .map((entry) => `/${entry.name}`);

@@ -149,7 +149,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
                 </table>
               </div>
             ) : null}
-            <Pager locale="en" path="/ops/requests" query={shown} page={{ next: overview.nextCursor, previous: overview.previousCursor }} />
+            <Pager locale="en" path="/ops/requests" query={{ ...shown, limit: first(query.limit) }} page={{ next: overview.nextCursor, previous: overview.previousCursor }} />
           </>
         ) : null}
       </div>

@@ -1,0 +1,36 @@
+// A request's photos as thumbnails, each a link to the photo at full size: on the homeowner's order page
+// and with the offer on the handyman's /pro. The caller has already decided the viewer may see the request;
+// the photo route decides again for every image.
+import { getTranslations } from "next-intl/server";
+import { listRequestPhotos, photoPath, type PhotoSummary } from "@/lib/photos/photos";
+import styles from "./request-life.module.css";
+
+/** The thumbnails of `photos` (already read); nothing when there are none. */
+export async function PhotoThumbnailList({ requestId, photos }: { requestId: string; photos: PhotoSummary[] }) {
+  if (photos.length === 0) return null;
+  const t = await getTranslations("job.photos");
+  return (
+    <ul className={styles.photos} aria-label={t("heading")} data-testid="request-photos">
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a href={photoPath(requestId, photo.id)}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- served by the API to who may see it, never through the image optimiser */}
+            <img
+              src={photoPath(requestId, photo.id, "thumb")}
+              alt={t("alt", { number: index + 1, count: photos.length })}
+              width={photo.thumbWidth}
+              height={photo.thumbHeight}
+              loading="lazy"
+              className={styles.photoThumb}
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The request's thumbnails, read here (the handyman's /pro, one offer at a time). */
+export async function RequestPhotoThumbnails({ requestId }: { requestId: string }) {
+  return <PhotoThumbnailList requestId={requestId} photos={await listRequestPhotos(requestId)} />;
+}

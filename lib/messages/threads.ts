@@ -1,0 +1,294 @@
+// Messages between a homeowner and a handyman: one thread per request and handyman, made when the request
+// is offered to them (lib/requests/workflow.ts). Either side writes while the handyman holds the request
+// (an open offer not past its deadline, or an accepted one) and the thread is not closed; a thread whose
+// offer lapsed stays readable for both and takes nothing new. Before the offer is accepted, email addresses
+// and phone numbers are masked for the reader (./masking.ts); messages are stored as written. Either side
+// may report a thread; an operator may then read it (each view audited) and close it. To everyone else a
+// thread does not exist (404).
+import "server-only";
+import { getDb } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import { ApiError } from "../api/errors";
+import type { SessionUser } from "../auth/current-user";
+import { getTranslator } from "../i18n/translator";
+import type { Locale } from "../../i18n/locales";
+import { recordAudit } from "../ops/audit";
+import { createLimiter, type Limiter } from "../rate-limit";
+import { AfterCommit } from "../queue/after-commit";
+import { maskContactDetails } from "./masking";
+import { parseMessageBody, parseReportReason } from "./body";
+import { publishThreadEvent } from "./live";
+import { scheduleDigest } from "./digest";
+
+type Tx = Prisma.TransactionClient;
+
+export type Side = "homeowner" | "handyman";
+export type Viewer = Side | "operator";
+
+/** Messages a user may post in ten minutes, across every thread. */
+export const MESSAGES_PER_WINDOW = { name: "thread_messages", points: 30, durationSeconds: 600 } as const;
+
+const limiterHolder = globalThis as unknown as { __fixwellMessageLimiter?: Limiter };
+export function messageLimiter(): Limiter {
+  limiterHolder.__fixwellMessageLimiter ??= createLimiter(MESSAGES_PER_WINDOW);
+  return limiterHolder.__fixwellMessageLimiter;
+}
+
+const notFound = () => new ApiError("not_found", { key: "thread.notFound" });
+
+const threadColumns = {
+  id: true,
+  requestId: true,
+  handymanId: true,
+  reportedAt: true,
+  reportedById: true,
+  closedAt: true,
+  homeownerReadAt: true,
+  handymanReadAt: true,
+  request: { select: { userId: true, taskType: true, city: true } },
+  handyman: { select: { name: true, userId: true } },
+} as const satisfies Prisma.MessageThreadSelect;
+
+type ThreadRow = Prisma.MessageThreadGetPayload<{ select: typeof threadColumns }>;
+
+/** The handyman's offer on the thread's request, as it stands at `now`. */
+type OfferStanding = { holding: boolean; accepted: boolean };
+
+async function offerStanding(db: Tx, thread: Pick<ThreadRow, "requestId" | "handymanId">, now: Date): Promise<OfferStanding> {
+  const offer = await db.offer.findFirst({
+    where: { requestId: thread.requestId, handymanId: thread.handymanId, status: { in: ["open", "accepted"] } },
+    select: { status: true, expiresAt: true },
+  });
+  const accepted = offer?.status === "accepted";
+  return { accepted, holding: accepted || (offer?.status === "open" && offer.expiresAt > now) };
+}
+
+/** Which side of `thread` the user is on, if either. A handyman acts through their own account only. */
+function sideOf(user: Pick<SessionUser, "id">, thread: ThreadRow): Side | null {
+  if (thread.request.userId === user.id) return "homeowner";
+  if (thread.handyman.userId === user.id) return "handyman";
+  return null;
+}
+
+async function loadThread(db: Tx, threadId: string): Promise<ThreadRow | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(threadId)) return null;
+  return db.messageThread.findUnique({ where: { id: threadId }, select: threadColumns });
+}
+
+/** The thread as one of its two parties; 404 for anyone else (operators too: they read through readThread). */
+async function threadForParty(db: Tx, user: Pick<SessionUser, "id">, threadId: string): Promise<{ thread: ThreadRow; side: Side }> {
+  const thread = await loadThread(db, threadId);
+  const side = thread && sideOf(user, thread);
+  if (!thread || !side) throw notFound();
+  return { thread, side };
+}
+
+export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; createdAt: Date };
+
+export type ThreadView = {
+  id: string;
+  requestId: string;
+  viewer: Viewer;
+  handymanName: string;
+  taskType: string;
+  city: string;
+  /** The thread takes new messages from its parties now. */
+  open: boolean;
+  closed: boolean;
+  accepted: boolean;
+  reported: boolean;
+  messages: ShownMessage[];
+};
+
+/** How many of the newest messages a thread page shows. */
+export const THREAD_PAGE_SIZE = 200;
+
+function authorSide(thread: ThreadRow, authorId: string | null): Side | null {
+  if (authorId === null) return null;
+  if (authorId === thread.request.userId) return "homeowner";
+  if (authorId === thread.handyman.userId) return "handyman";
+  return null;
+}
+
+/** Messages as `viewer` sees them: another's contact details masked until the offer is accepted (an operator sees them as written). */
+function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: boolean, locale: Locale, rows: { id: bigint; authorId: string | null; body: string; createdAt: Date }[]): ShownMessage[] {
+  const placeholder = getTranslator(locale, "dashboard")("threads.masked");
+  return rows.map((row) => {
+    const mine = row.authorId === userId;
+    const mask = viewer !== "operator" && !mine && !accepted;
+    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body: mask ? maskContactDetails(row.body, placeholder) : row.body, createdAt: row.createdAt };
+  });
+}
+
+/**
+ * The thread for its party (marking it read for their side) or for an operator when it was reported (the
+ * view audited); 404 for anyone else. `afterId` returns only the messages after that one (the live page's poll).
+ */
+export async function readThread(user: Pick<SessionUser, "id">, threadId: string, { locale, now = new Date(), afterId }: { locale: Locale; now?: Date; afterId?: string }): Promise<ThreadView> {
+  const db = await getDb();
+  const thread = await loadThread(db, threadId);
+  if (!thread) throw notFound();
+  let viewer: Viewer | null = sideOf(user, thread);
+  if (!viewer && thread.reportedAt) {
+    const account = await db.user.findUnique({ where: { id: user.id }, select: { role: true } });
+    if (account?.role === "operator") viewer = "operator";
+  }
+  if (!viewer) throw notFound();
+  const after = afterId && /^\d{1,19}$/.test(afterId) ? BigInt(afterId) : undefined;
+  const standing = await offerStanding(db, thread, now);
+  const rows = (
+    await db.threadMessage.findMany({
+      where: { threadId, ...(after !== undefined ? { id: { gt: after } } : {}) },
+      orderBy: { id: "desc" },
+      take: THREAD_PAGE_SIZE,
+      select: { id: true, authorId: true, body: true, createdAt: true },
+    })
+  ).reverse();
+  if (viewer === "operator") {
+    await db.$transaction((tx) => recordAudit(tx, user, { action: "thread.read", targetType: "request", targetId: thread.requestId, after: { threadId, handymanId: thread.handymanId } }));
+  } else {
+    await db.messageThread.update({ where: { id: threadId }, data: viewer === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now } });
+  }
+  return {
+    id: thread.id,
+    requestId: thread.requestId,
+    viewer,
+    handymanName: thread.handyman.name,
+    taskType: thread.request.taskType,
+    city: thread.request.city,
+    open: viewer !== "operator" && standing.holding && !thread.closedAt,
+    closed: thread.closedAt !== null,
+    accepted: standing.accepted,
+    reported: thread.reportedAt !== null,
+    messages: shown(thread, viewer, user.id, standing.accepted, locale, rows),
+  };
+}
+
+/**
+ * Posts a message as one of the thread's parties. 404 for anyone else; 400 for an empty, too long or
+ * unstorable message; 409 when the handyman no longer holds the request or the thread was closed; 429 past
+ * 30 messages in ten minutes. The message, the thread's last-message time and the other side's digest are
+ * one transaction; the live pages hear of it once it has committed.
+ */
+export async function postMessage(user: Pick<SessionUser, "id">, threadId: string, rawBody: unknown, now = new Date()): Promise<{ id: string }> {
+  const db = await getDb();
+  const { thread, side } = await threadForParty(db, user, threadId);
+  const body = parseMessageBody(rawBody);
+  const decision = await messageLimiter().consume(user.id);
+  if (!decision.allowed) {
+    const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
+    throw new ApiError("rate_limited", { key: "thread.tooMany", values: { minutes } }, undefined, { "Retry-After": String(decision.retryAfterSeconds) });
+  }
+  const after = new AfterCommit();
+  const message = await db.$transaction(async (tx) => {
+    // The thread's row first: a close or a second post waits here, and the offer is read after the lock.
+    const [locked] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT "closed_at" FROM "message_threads" WHERE "id" = ${threadId}::uuid FOR UPDATE`;
+    if (!locked) throw notFound();
+    if (locked.closed_at) throw new ApiError("conflict", { key: "thread.closed" });
+    if (!(await offerStanding(tx, thread, now)).holding) throw new ApiError("conflict", { key: "thread.lapsed" });
+    const created = await tx.threadMessage.create({ data: { threadId, authorId: user.id, body, createdAt: now }, select: { id: true } });
+    await tx.messageThread.update({
+      where: { id: threadId },
+      data: { lastMessageAt: now, ...(side === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now }) },
+    });
+    await scheduleDigest(tx, after, threadId, side === "homeowner" ? "handyman" : "homeowner", now);
+    return created;
+  });
+  await after.run();
+  await publishThreadEvent(threadId, String(message.id));
+  return { id: String(message.id) };
+}
+
+/** Either party reports the thread to Fixwell (once; a second report keeps the first). */
+export async function reportThread(user: Pick<SessionUser, "id">, threadId: string, rawReason: unknown, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await threadForParty(db, user, threadId);
+  const reason = parseReportReason(rawReason);
+  await db.messageThread.updateMany({ where: { id: threadId, reportedAt: null }, data: { reportedAt: now, reportedById: user.id, reportReason: reason } });
+}
+
+/** An operator closes a reported thread: it takes no new messages (audited). 404 for a thread nobody reported, and for anyone but an operator. */
+export async function closeThread(operator: Pick<SessionUser, "id">, threadId: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const account = await tx.user.findUnique({ where: { id: operator.id }, select: { role: true } });
+    const thread = account?.role === "operator" ? await loadThread(tx, threadId) : null;
+    if (!thread || !thread.reportedAt) throw notFound();
+    if (thread.closedAt) return;
+    await tx.messageThread.update({ where: { id: threadId }, data: { closedAt: now } });
+    await recordAudit(tx, operator, { action: "thread.close", targetType: "request", targetId: thread.requestId, before: { threadId, closedAt: null }, after: { threadId, closedAt: now } });
+  });
+  await publishThreadEvent(threadId, "closed");
+}
+
+/** The threads of one of the homeowner's requests, each with its handyman and unread count (404 for another's request). */
+export async function listThreadsOfRequest(user: Pick<SessionUser, "id">, requestId: string): Promise<{ id: string; handymanName: string; unread: number }[]> {
+  const db = await getDb();
+  const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { id: true } });
+  if (!request) throw new ApiError("not_found", { key: "requestNotFound" });
+  const rows = await db.$queryRaw<{ id: string; name: string; unread: number }[]>`
+    SELECT t."id", h."name",
+      (SELECT count(*)::int FROM "thread_messages" m
+        WHERE m."thread_id" = t."id" AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
+          AND m."created_at" > coalesce(t."homeowner_read_at", '-infinity')) AS "unread"
+    FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id"
+    WHERE t."request_id" = ${requestId}::uuid
+    ORDER BY t."created_at" DESC, t."id" DESC`;
+  return rows.map((row) => ({ id: row.id, handymanName: row.name, unread: row.unread }));
+}
+
+/** The handyman's thread per request they were offered: request id → thread id and unread count. */
+export async function threadsOfHandyman(user: Pick<SessionUser, "id">, requestIds: string[]): Promise<Map<string, { id: string; unread: number }>> {
+  const byRequest = new Map<string, { id: string; unread: number }>();
+  if (requestIds.length === 0) return byRequest;
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ id: string; request_id: string; unread: number }[]>`
+    SELECT t."id", t."request_id",
+      (SELECT count(*)::int FROM "thread_messages" m
+        WHERE m."thread_id" = t."id" AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
+          AND m."created_at" > coalesce(t."handyman_read_at", '-infinity')) AS "unread"
+    FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id"
+    WHERE h."user_id" = ${user.id}::uuid AND t."request_id" = ANY(${requestIds}::uuid[])`;
+  for (const row of rows) byRequest.set(row.request_id, { id: row.id, unread: row.unread });
+  return byRequest;
+}
+
+/** Unread messages for the user, on either side: in total and per request. */
+export async function unreadCounts(user: Pick<SessionUser, "id">): Promise<{ total: number; byRequest: Map<string, number> }> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<{ request_id: string; unread: number }[]>`
+    SELECT t."request_id", count(*)::int AS "unread"
+    FROM "message_threads" t
+    JOIN "inputs" r ON r."input_id" = t."request_id"
+    LEFT JOIN "handymen" h ON h."id" = t."handyman_id"
+    JOIN "thread_messages" m ON m."thread_id" = t."id"
+    WHERE (r."user_id" = ${user.id}::uuid OR h."user_id" = ${user.id}::uuid)
+      AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
+      AND m."created_at" > coalesce(CASE WHEN r."user_id" = ${user.id}::uuid THEN t."homeowner_read_at" ELSE t."handyman_read_at" END, '-infinity')
+    GROUP BY t."request_id"`;
+  const byRequest = new Map(rows.map((row) => [row.request_id, row.unread]));
+  return { total: rows.reduce((sum, row) => sum + row.unread, 0), byRequest };
+}
+
+export type ReportedThread = { id: string; requestId: string; handymanId: number; handymanName: string; reportedAt: Date; reportedBy: Side | null; reason: string | null; closed: boolean };
+
+/** Reported threads for the console, newest report first (at most `limit`). */
+export async function listReportedThreads(limit = 100): Promise<ReportedThread[]> {
+  const db = await getDb();
+  const rows = await db.messageThread.findMany({
+    where: { reportedAt: { not: null } },
+    orderBy: [{ reportedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { ...threadColumns, reportReason: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    requestId: row.requestId,
+    handymanId: row.handymanId,
+    handymanName: row.handyman.name,
+    reportedAt: row.reportedAt as Date,
+    reportedBy: authorSide(row, row.reportedById),
+    reason: row.reportReason,
+    closed: row.closedAt !== null,
+  }));
+}
