@@ -11,6 +11,10 @@
 //                                 server's RSS every 10 s: does memory settle, and under 400 MB?
 //   npm run bench -- --cluster    `npm run start:cluster` behind nginx (deploy/nginx.conf), on Redis: the
 //                                 pages through nginx against nginx serving the file
+//   npm run bench -- --register   the confirmation page (/inputs/criteria/arranging) for one request: its
+//                                 bytes with the 39 sample handymen, then with a register grown to
+//                                 BENCH_REGISTER_SIZE (default 20,000) spread over the 3 cities × 3 trades
+//                                 (removed again afterwards)
 //   npm run bench -- --scale      the pages and calls of a growing market, on the seeded database and on a
 //                                 marketplace-sized one built beside it (bench/scale.ts): median time and bytes, with the growth
 //   npm run bench -- --lighthouse Lighthouse's mobile run of /, /job-openings, a job page, /signup and
@@ -70,7 +74,7 @@ const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS ?? "";
 // --soak only: a folder for two V8 heap snapshots of the server, after the warm-up and after the soak.
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT_DIR ?? "";
 
-type Mode = "standard" | "soak" | "cluster" | "lighthouse" | "scale";
+type Mode = "standard" | "soak" | "cluster" | "lighthouse" | "register" | "scale";
 
 type Row = {
   scenario: string;
@@ -755,6 +759,102 @@ async function lighthouseMode(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
   writeReport("latest-lighthouse", report);
 }
 
+// The register a growing market reaches, for --register.
+const REGISTER_SIZE = Number(process.env.BENCH_REGISTER_SIZE ?? 20_000);
+const REGISTER_SLUG = "bench-register-";
+
+type PageBytes = { handymen: number; same_city_and_trade: number; status: number; bytes: number; gzip_bytes: number; ms: number };
+
+/** The confirmation page of `requestId` as the signed-in owner gets it: status, bytes (raw and gzipped) and time. */
+async function confirmationBytes(baseUrl: string, requestId: string, cookie: string): Promise<Omit<PageBytes, "handymen" | "same_city_and_trade">> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/inputs/criteria/arranging?input=${requestId}`, { headers: { cookie }, redirect: "manual" });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, bytes: body.byteLength, gzip_bytes: gzipSync(body, { level: 9 }).byteLength, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * --register: the confirmation page's bytes for one request (leaking pipes in Rotterdam, by price) with the
+ * sample register, then with REGISTER_SIZE handymen spread evenly over every city and trade. The page hands
+ * the browser only the request's city and trade, so it grows with that pair's share of the market, not the
+ * market. The added handymen are deleted at the end.
+ */
+async function registerMode(env: NodeJS.ProcessEnv, fixtures: Fixtures, databaseUrl: string) {
+  const secret = randomBytes(32).toString("base64url");
+  const connection = await connect({ databaseUrl, poolMax: 1 });
+  const requestId = randomUUID();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const count = async () =>
+    connection.withSql(async (sql) => {
+      const [row] = await sql.query<{ all: number; pair: number }>(
+        `SELECT count(*)::int AS "all", count(*) FILTER (WHERE "cities" @> ARRAY['Rotterdam']::"city"[] AND "task_types" @> ARRAY['Pipe-leakage']::"task_type"[])::int AS "pair" FROM "handymen"`,
+      );
+      return row;
+    });
+  const removeAdded = () => connection.withSql((sql) => sql.query(`DELETE FROM "handymen" WHERE "slug" LIKE '${REGISTER_SLUG}%'`));
+  await removeAdded();
+  await connection.withSql((sql) =>
+    sql.query(`INSERT INTO "inputs" (input_id, user_id, task_type, city, details, date, criteria) VALUES ($1, $2, 'Pipe-leakage', 'Rotterdam', 'Dripping pipe under the sink.', $3, 'price')`, [
+      requestId,
+      fixtures.reader.id,
+      tomorrow,
+    ]),
+  );
+  const app = await startApp(env, secret);
+  const rows: PageBytes[] = [];
+  let plan = "";
+  try {
+    const cookie = await sessionCookie(fixtures.reader, secret);
+    const measurePage = async () => {
+      await confirmationBytes(app.baseUrl, requestId, cookie); // warm
+      const sizes = await count();
+      const page = await confirmationBytes(app.baseUrl, requestId, cookie);
+      rows.push({ handymen: sizes.all, same_city_and_trade: sizes.pair, ...page });
+      console.log(`bench: confirmation page with ${sizes.all} handymen (${sizes.pair} in its city and trade): ${page.bytes} bytes, ${page.gzip_bytes} gzipped`);
+    };
+    await measurePage();
+    const { all } = await count();
+    console.log(`bench: growing the register to ${REGISTER_SIZE} handymen…`);
+    await connection.withSql(async (sql) => {
+      await sql.exec("BEGIN");
+      await sql.query(
+        `INSERT INTO "handymen" ("name", "cities", "task_types", "slug", "hourly_price_cents", "rating", "base_rating", "available", "daily_capacity")
+         SELECT 'Bench ' || g,
+                ARRAY[(ARRAY['Amsterdam', 'The Hague', 'Rotterdam'])[1 + g % 3]]::"city"[],
+                ARRAY[(ARRAY['Outlet-replacement', 'Pipe-leakage', 'Painting'])[1 + (g / 3) % 3]]::"task_type"[],
+                '${REGISTER_SLUG}' || g, 2000 + (g * 37) % 8000, CASE WHEN g % 5 = 0 THEN NULL ELSE 3 + (g % 20) / 10.0 END, NULL, g % 4 <> 0, 2
+           FROM generate_series(1, $1::int) AS g`,
+        [Math.max(0, REGISTER_SIZE - all)],
+      );
+      await sql.query(
+        `INSERT INTO "handyman_work_days" ("handyman_id", "weekday") SELECT h."id", d FROM "handymen" h CROSS JOIN generate_series(1, 5) AS d WHERE h."slug" LIKE '${REGISTER_SLUG}%'`,
+      );
+      await sql.exec("COMMIT");
+      await sql.exec(`ANALYZE "handymen"`);
+      const explained = await sql.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN SELECT "id" FROM "handymen" WHERE "cities" @> ARRAY['Rotterdam']::"city"[] AND "task_types" @> ARRAY['Pipe-leakage']::"task_type"[] AND NOT "suspended"`,
+      );
+      plan = explained.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    console.log(`bench: the candidates' plan:\n${plan}`);
+    await measurePage();
+  } finally {
+    await app.stop();
+    await removeAdded().catch(() => {});
+    await connection.withSql((sql) => sql.query(`DELETE FROM "inputs" WHERE input_id = $1`, [requestId])).catch(() => {});
+    await connection.close();
+  }
+  console.table(rows);
+  writeReport("latest-register", {
+    mode: "register",
+    measured_at: new Date().toISOString(),
+    machine: machine(fixtures.postgres),
+    page: "/inputs/criteria/arranging?input={id} (leaking pipes in Rotterdam, by price), signed in as its owner",
+    rows,
+    candidates_plan: plan,
+  });
+}
+
 async function scaleMode(env: NodeJS.ProcessEnv, databaseUrl: string, postgres: string) {
   const secret = randomBytes(32).toString("base64url");
   const cookieOf = (account: Account) => sessionCookie(account, secret);
@@ -785,10 +885,10 @@ async function scaleMode(env: NodeJS.ProcessEnv, databaseUrl: string, postgres: 
 
 async function main() {
   const args = process.argv.slice(2);
-  const modes: Record<string, Mode> = { "--soak": "soak", "--cluster": "cluster", "--lighthouse": "lighthouse", "--scale": "scale" };
+  const modes: Record<string, Mode> = { "--soak": "soak", "--cluster": "cluster", "--lighthouse": "lighthouse", "--register": "register", "--scale": "scale" };
   const unknown = args.filter((arg) => !(arg in modes));
   if (unknown.length > 0 || args.length > 1) {
-    console.error("bench: usage: npm run bench [-- --soak | -- --cluster | -- --lighthouse | -- --scale]");
+    console.error("bench: usage: npm run bench [-- --soak | -- --cluster | -- --lighthouse | -- --register | -- --scale]");
     process.exit(2);
   }
   const mode: Mode = args[0] ? modes[args[0]] : "standard";
@@ -819,6 +919,7 @@ async function main() {
     if (mode === "standard") await standard(env, fixtures, bareBuild, databaseUrl);
     else if (mode === "soak") await soak(env, fixtures);
     else if (mode === "lighthouse") await lighthouseMode(env, fixtures);
+    else if (mode === "register") await registerMode(env, fixtures, databaseUrl);
     else if (mode === "scale") await scaleMode(env, databaseUrl, fixtures.postgres);
     else await cluster(env, fixtures, bareBuild);
   } finally {

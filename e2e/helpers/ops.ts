@@ -12,6 +12,7 @@ export const OPERATORS = {
   rival: "ops.rival@example.test",
   roster: "ops.roster@example.test",
   paging: "ops.paging@example.test",
+  join: "ops.join@example.test",
 } as const;
 
 const activated = new Set<string>();

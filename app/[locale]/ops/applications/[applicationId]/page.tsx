@@ -6,6 +6,7 @@ import { ApproveApplicationForm, RejectApplicationForm, ShowIbanForm } from "@/c
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import lifeStyles from "@/components/requests/request-life.module.css";
+import applicationStyles from "@/components/ops/applications.module.css";
 import { ApiError } from "@/lib/api/errors";
 import { formatDate, formatDateTime, formatHourlyPrice, formatList } from "@/lib/format";
 import { getApplicationOrThrow, MAX_REJECT_REASON_LENGTH, type ApplicationView } from "@/lib/handymen/applications";
@@ -41,7 +42,7 @@ export default async function OpsApplicationPage({ params }: { params: Promise<{
         <p>
           <Link href={`/ops/audit?targetType=application&targetId=${application.id}`}>This application&rsquo;s history in the audit log</Link>
         </p>
-        <dl className={lifeStyles.facts}>
+        <dl className={`${lifeStyles.facts} ${applicationStyles.facts}`}>
           <dt>State</dt>
           <dd data-testid="application-status">{application.status === "submitted" ? "Waiting" : application.status === "approved" ? "Approved" : "Rejected"}</dd>
           {application.rejectReason ? (
@@ -71,7 +72,7 @@ export default async function OpsApplicationPage({ params }: { params: Promise<{
             <ShowIbanForm applicationId={application.id} lastFour={application.ibanLastFour} />
           </dd>
           <dt>Introduction</dt>
-          <dd style={{ whiteSpace: "pre-line" }}>{application.intro || "None"}</dd>
+          <dd className={applicationStyles.intro}>{application.intro || "None"}</dd>
           <dt>Liability insurer</dt>
           <dd>{application.insurer}</dd>
           <dt>Insured until</dt>
