@@ -218,25 +218,6 @@ test("the confirmation opened with nothing to show says Loading… and then offe
   await expect(page).toHaveURL(/\/inputs$/);
 });
 
-test("a list that fails to load shows a short message and a retry button that works", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signUp(page);
-  let failuresLeft = 4; // the first try and its three retries
-  await page.route("**/api/inputs/*", async (route) => {
-    if (failuresLeft > 0) {
-      failuresLeft -= 1;
-      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "database_unavailable", message: "The service is temporarily unavailable." } }) });
-      return;
-    }
-    await route.continue();
-  });
-  await page.goto("/dashboard/orders");
-  await expect(page.getByRole("alert").filter({ hasText: "We could not load your orders." })).toBeVisible({ timeout: 20_000 });
-  expect(failuresLeft).toBe(0);
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByText("No orders yet.")).toBeVisible();
-});
-
 test("another user's request cannot be opened by id", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signUp(page);
