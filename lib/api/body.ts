@@ -29,8 +29,18 @@ export async function readBody(req: Request, kind: keyof typeof kinds): Promise<
   }
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", expected.tooLarge);
-  if (!req.body) return "";
-  const reader = req.body.getReader();
+  const bytes = await readUpTo(req.body, MAX_BODY_BYTES, () => new ApiError("payload_too_large", expected.tooLarge));
+  return bytes.toString("utf8");
+}
+
+/**
+ * The bytes of `stream`, at most `limit` of them: past it the stream is cancelled and `overLimit()` thrown,
+ * so no more than `limit` bytes are ever held. A body the client stops sending midway (a reset connection)
+ * is its fault, not the database's or ours: 400.
+ */
+export async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, overLimit: () => ApiError): Promise<Buffer> {
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -38,18 +48,17 @@ export async function readBody(req: Request, kind: keyof typeof kinds): Promise<
     try {
       chunk = await reader.read();
     } catch {
-      // The client went away mid-body (a reset connection): its fault, not the database's or ours.
       throw new ApiError("bad_request", { key: "body.unreadable" });
     }
     if (chunk.done) break;
     size += chunk.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new ApiError("payload_too_large", expected.tooLarge);
+      throw overLimit();
     }
     chunks.push(chunk.value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks, size);
 }
 
 /** A JSON body, parsed. */

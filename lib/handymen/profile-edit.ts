@@ -14,6 +14,7 @@ import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType,
 import { isCalendarDate, latestRequestDate, todayInAmsterdam } from "../requests/rules";
 import { HOURLY_PRICE_MESSAGE, hourlyPriceSchema, toCents } from "../validations/hourly-price";
 import { getHandymanForUserOrThrow } from "./queries";
+import type { ProfileValues } from "./profile-state";
 
 type Tx = Prisma.TransactionClient;
 
@@ -25,15 +26,6 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** Periods off planned at once (those not over yet). */
 export const MAX_DAYS_OFF = 50;
 
-/** The profile's fields as a form posts them (text, several values for the sets). */
-export type ProfileFields = {
-  taskTypes: string[];
-  cities: string[];
-  hourlyPrice: string;
-  intro: string;
-  weekdays: string[];
-  dailyCapacity: string;
-};
 
 export type ProfileEdit = {
   taskTypes: TaskType[];
@@ -75,7 +67,7 @@ function pickFrom<T extends string | number>(given: readonly string[], allowed: 
 }
 
 /** Checks every field at once; a refusal names each field that is wrong (400, nothing saved). */
-export function parseProfileEdit(fields: ProfileFields): ProfileEdit {
+export function parseProfileEdit(fields: ProfileValues): ProfileEdit {
   const issues: IssueInput[] = [];
   const taskTypes = pickFrom(fields.taskTypes, TASK_TYPES);
   if (!taskTypes) issues.push(issue("task_types", "profile.tradeUnknown"));
@@ -149,7 +141,7 @@ async function lockOwnProfile(tx: Tx, user: SessionUser): Promise<number> {
 }
 
 /** Saves trades, cities, price, introduction, weekdays and jobs a day for the session's handyman. */
-export async function saveOwnProfile(user: SessionUser, fields: ProfileFields): Promise<ProfileEdit> {
+export async function saveOwnProfile(user: SessionUser, fields: ProfileValues): Promise<ProfileEdit> {
   const edit = parseProfileEdit(fields);
   const db = await getDb();
   await db.$transaction(async (tx) => {

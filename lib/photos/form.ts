@@ -3,6 +3,7 @@
 import "server-only";
 import { ApiError } from "../api/errors";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST, PHOTOS_FIELD } from "./limits";
+import { tooLarge } from "./intake";
 
 /** The bytes of the photos posted in the form's photo field; 413 for one past the limit, 409 for too many. */
 export async function photosOf(form: FormData): Promise<Buffer[]> {
@@ -10,7 +11,7 @@ export async function photosOf(form: FormData): Promise<Buffer[]> {
   if (files.length > MAX_PHOTOS_PER_REQUEST) throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
   const read: Buffer[] = [];
   for (const file of files) {
-    if (file.size > MAX_PHOTO_BYTES) throw new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
+    if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
     read.push(Buffer.from(await file.arrayBuffer()));
   }
   return read;

@@ -2,12 +2,11 @@
 // the byte limit, and the headers every photo is answered with.
 import "server-only";
 import { ApiError } from "../api/errors";
-import { limitStream } from "./intake";
+import { limitStream, tooLarge } from "./intake";
 import { MAX_PHOTO_BYTES, MULTIPART_OVERHEAD_BYTES } from "./limits";
 import type { PhotoFile } from "./photos";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
-const tooLarge = () => new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
 
 /**
  * The bytes of the one file sent as the form field "photo". The declared Content-Length is checked

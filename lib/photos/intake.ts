@@ -20,34 +20,8 @@ export type ProcessedPhoto = {
   thumbHeight: number;
 };
 
-const tooLarge = () => new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
-
-/**
- * The bytes of `stream`, at most `limit` of them: past it the stream is cancelled and 413 thrown, so no
- * more than `limit` bytes are ever held.
- */
-export async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, overLimit: () => ApiError = tooLarge): Promise<Buffer> {
-  if (!stream) return Buffer.alloc(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw new ApiError("bad_request", { key: "body.unreadable" });
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw overLimit();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks, size);
-}
+/** The refusal of a photo past MAX_PHOTO_BYTES, wherever it is found out. */
+export const tooLarge = () => new ApiError("payload_too_large", { key: "photo.tooLarge", values: { mb: MAX_PHOTO_BYTES / 1024 / 1024 } });
 
 /** A stream that passes at most `limit` bytes and errors (with 413) past it, for parsers that read a whole body. */
 export function limitStream(stream: ReadableStream<Uint8Array>, limit: number, overLimit: () => ApiError = tooLarge): ReadableStream<Uint8Array> {
