@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVER_KEEP_ALIVE_TIMEOUT_MS } from "../../lib/cluster";
 import { POOL_LIMITS } from "../../lib/db/connect";
+import { MAX_PHOTO_BYTES, MAX_PHOTO_FORM_BYTES, MULTIPART_OVERHEAD_BYTES } from "../../lib/photos/limits";
 import { siteConfig } from "../helpers/nginx";
 
 const shipped = readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx.conf"), "utf8");
@@ -94,5 +95,24 @@ describe("deploy/nginx.conf and a thread's live stream", () => {
     expect(block).toMatch(/proxy_cache off;/);
     expect(block).toMatch(/proxy_read_timeout 1h;/);
     expect("/api/threads/0b7c2f9e-1d2a-4c1e-9f00-000000000000/events").toMatch(/^\/(nl\/)?api\/threads\/[^/]+\/events$/);
+  });
+});
+
+describe("deploy/nginx.conf and photos", () => {
+  const megabytes = (block: string | undefined) => Number(block?.match(/client_max_body_size (\d+)m;/)?.[1]) * 1024 * 1024;
+
+  it("lets one photo through to the photos API and refuses nothing the app would take", () => {
+    const block = shipped.match(/location ~ \^\/api\/requests\/\[\^\/\]\+\/photos\$ \{([^}]*)\}/)?.[1];
+    expect(megabytes(block)).toBeGreaterThanOrEqual(MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES);
+    expect(block).toMatch(/proxy_request_buffering off;/);
+    expect("/api/requests/0b7c2f9e-1d2a-4c1e-9f00-000000000000/photos").toMatch(/^\/api\/requests\/[^/]+\/photos$/);
+  });
+
+  it("lets the request form and the order page post five photos without JavaScript, in both languages", () => {
+    const block = shipped.match(/location ~ \^\/\(nl\/\)\?\(inputs\|dashboard\/orders\/\[\^\/\]\+\)\$ \{([^}]*)\}/)?.[1];
+    expect(megabytes(block)).toBeGreaterThanOrEqual(MAX_PHOTO_FORM_BYTES);
+    const pattern = /^\/(nl\/)?(inputs|dashboard\/orders\/[^/]+)$/;
+    for (const path of ["/inputs", "/nl/inputs", "/dashboard/orders/0b7c2f9e-1d2a-4c1e-9f00-000000000000"]) expect(path).toMatch(pattern);
+    expect("/dashboard/orders").not.toMatch(pattern);
   });
 });
