@@ -15,7 +15,7 @@ import { cityList, taskTypeList } from "@/lib/requests/words";
 export async function generateMetadata({ params }: PageProps<"/[locale]/join">): Promise<Metadata> {
   const locale = localeOf((await params).locale);
   const t = await getTranslations({ locale, namespace: "join.meta" });
-  return pageMetadata(locale, "/join", { title: t("title"), description: t("description") });
+  return pageMetadata(locale, "/join", { title: t("title"), description: t("description", { cities: cityList("and", locale) }) });
 }
 
 /**
