@@ -27,6 +27,8 @@ const FOOTER_LINKS = [
   "Job Openings",
   "Culture",
   "Benefits",
+  "Join as a professional",
+  "How We Rank",
 ];
 
 async function metaDescription(page: Page) {
@@ -83,7 +85,7 @@ test.describe("every public page", () => {
 });
 
 test.describe("footer", () => {
-  test("has the ten links, and each leads to a page that answers 200", async ({ page, request }) => {
+  test("has the twelve links, and each leads to a page that answers 200", async ({ page, request }) => {
     await page.goto("/");
     const footerNav = page.getByRole("navigation", { name: "Footer" });
     const links = footerNav.getByRole("link");
