@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { formatDate, formatHourlyPrice } from "../lib/format";
-import { matchHandyman } from "../lib/matching";
+import { matchHandyman } from "../tests/helpers/spec-rule";
 import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";

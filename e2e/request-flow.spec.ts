@@ -2,7 +2,8 @@
 // The expected handyman comes from the app's own matching function, run here on the same sample list.
 import { expect, test, type Page } from "@playwright/test";
 import { formatHourlyPrice } from "../lib/format";
-import { matchHandyman, pronounFor } from "../lib/matching";
+import { pronounFor } from "../lib/matching";
+import { matchHandyman } from "../tests/helpers/spec-rule";
 import { type City, type Criterion, type TaskType } from "../lib/requests/catalogue";
 import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { signUp } from "./helpers/auth";

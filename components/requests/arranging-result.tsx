@@ -1,10 +1,11 @@
 "use client";
 // /inputs/criteria/arranging: the confirmation. It loads the user's requests, takes the one named in
-// the URL (else the newest), and works the match out in the browser from that request's stored
-// criterion and the list of handymen the server hands over (the same list the server ranked when it
-// offered the request), so a reload always shows what the matching rule says. Beside the match: why
-// this handyman, an all-in estimate for a typical job, and, while nobody has accepted, the next two in
-// the ranking to pick instead. Everything is in the page's language.
+// the URL (else the newest), and shows the match the server's ranking gives for that request's stored
+// criterion (lib/handymen/ranking.ts): the handyman holding it, else the first. The server hands over only
+// the top three of the ranking, how many it holds and where the holder stands, so a reload always shows
+// what the matching rule says and the page does not grow with the market. Beside the match: why this
+// handyman, an all-in estimate for a typical job, and, while nobody has accepted, the next two in the
+// ranking to pick instead. Everything is in the page's language.
 import { useTranslations } from "next-intl";
 import { Link, usePageLocale } from "@/components/i18n/link";
 import { Alert } from "@/components/ui/alert";
@@ -13,13 +14,13 @@ import { LinkButton } from "@/components/ui/button";
 import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
 import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
-import { pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
+import { pronounFor, type Handyman } from "@/lib/matching";
 import { cityLabel, taskJobName, taskWorkName, typicalJobName } from "@/lib/requests/words";
 import type { ConfirmationView } from "@/lib/requests/details";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { estimateJob } from "@/lib/requests/estimates";
 import type { RepairRequest } from "@/lib/requests/schemas";
-import { whyThisHandyman, type MatchContext } from "@/lib/requests/why-this-handyman";
+import { whyThisHandyman, type MatchContext, type Standing } from "@/lib/requests/why-this-handyman";
 import { useMyRequests } from "./request-cache";
 import { QueryError } from "@/components/ui/query-error";
 import { useQueryErrorText } from "@/components/ui/use-query-error-text";
@@ -54,8 +55,8 @@ function holderStatus(view: ConfirmationView, name: string, t: Translate, locale
 }
 
 /** "Why this handyman" in the page's language (the order page's timeline says the same, in English). */
-function whyIn(locale: Locale, t: Translate, handyman: Pick<Handyman, "id">, ranking: readonly Pick<Handyman, "id">[], context: MatchContext): string {
-  return whyThisHandyman(handyman, ranking, context, locale, (key, values) => t(key, values));
+function whyIn(locale: Locale, t: Translate, standing: Standing, context: MatchContext): string {
+  return whyThisHandyman(standing, context, locale, (key, values) => t(key, values));
 }
 
 export function ArrangingResult({ requestId, view, profiles }: { requestId?: string; view: ConfirmationView | null; profiles?: ProfileLinks }) {
@@ -105,12 +106,16 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
       </Alert>
     );
   }
-  const ranking = rankHandymen({ criteria: request.criterion, city: request.city, task_type: request.taskType }, current?.handymen ?? []);
-  const holder = current?.holderId != null ? (current.handymen.find((h) => h.id === current.holderId) ?? null) : null;
-  const match: Handyman | null = current?.state === "unmatched" ? null : (holder ?? ranking[0] ?? null);
-  const context = { criterion: request.criterion, city: request.city, taskType: request.taskType };
+  const top = current?.top ?? [];
+  const count = current?.count ?? 0;
+  const holder = current?.holder ?? null;
+  const match: Handyman | null = current?.state === "unmatched" ? null : (holder ?? top[0] ?? null);
+  const context = { criterion: current?.criterion ?? request.criterion, city: request.city, taskType: request.taskType };
+  // Where one of the top stands: its place among them (the top three are the ranking's first three).
+  const standingOf = (handyman: Pick<Handyman, "id">): Standing =>
+    holder?.id === handyman.id ? { place: holder.place, count } : { place: top.findIndex((h) => h.id === handyman.id) + 1, count };
   const estimate = match ? estimateJob(request.taskType, match.price_per_hour) : null;
-  const alternatives = match && current?.state === "offered" ? ranking.filter((h) => h.id !== match.id).slice(0, 2) : [];
+  const alternatives = match && current?.state === "offered" ? top.filter((h) => h.id !== match.id).slice(0, 2) : [];
   const status = match && current ? holderStatus(current, match.name, t, locale) : null;
   const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
 
@@ -134,7 +139,7 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
               })}
             </p>
             <p className={styles.why}>
-              <strong>{t("arranging.why", { name: match.name })}</strong> {whyIn(locale, t, match, ranking, context)}
+              <strong>{t("arranging.why", { name: match.name })}</strong> {whyIn(locale, t, standingOf(match), context)}
               {profiles ? (
                 <>
                   {" "}
@@ -195,7 +200,7 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
                   {other.rating === null
                     ? t("arranging.alternativeNew", { price: formatHourlyPrice(other.price_per_hour, locale) })
                     : t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
-                  {whyIn(locale, t, other, ranking, context)}
+                  {whyIn(locale, t, standingOf(other), context)}
                   {profiles?.byId[other.id] ? (
                     <>
                       {" "}

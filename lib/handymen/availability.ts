@@ -24,7 +24,7 @@ export function availableOnSql(day: IsoDay): Prisma.Sql {
   return Prisma.sql`(
     h."available" AND NOT h."suspended" AND h."removed_at" IS NULL
     AND (h."insured_until" IS NULL OR h."insured_until" >= ${day}::date)
-    AND EXISTS (SELECT 1 FROM "handyman_work_days" w WHERE w."handyman_id" = h."id" AND w."weekday" = extract(isodow FROM ${day}::date))
+    AND EXISTS (SELECT 1 FROM "handyman_work_days" w WHERE w."handyman_id" = h."id" AND w."weekday" = extract(isodow FROM ${day}::date)::int)
     AND NOT EXISTS (SELECT 1 FROM "handyman_days_off" o WHERE o."handyman_id" = h."id" AND ${day}::date BETWEEN o."starts_on" AND o."ends_on")
     AND (SELECT count(*) FROM "offers" a JOIN "inputs" r ON r."input_id" = a."request_id"
           WHERE a."handyman_id" = h."id" AND a."status" = 'accepted' AND r."date" = ${day}::date) < h."daily_capacity"

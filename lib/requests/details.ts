@@ -1,15 +1,17 @@
 // What a homeowner sees of one request after sending it: its state, the handyman holding it, the
 // timeline of every step, the review, and the steps open to them now; and what the confirmation page
-// needs to match in the browser (the list the server ranks, and who holds the request).
+// shows of the ranking (its top three, how many it holds, and who holds the request and where they stand).
 import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
 import { getTranslator } from "../i18n/translator";
 import type { SessionUser } from "../auth/current-user";
-import { listCandidates, publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
+import { publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
+import { rankCandidates, rankHolder } from "../handymen/ranking";
+import type { Criterion } from "./catalogue";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";
-import { findHolderOffer, getTrackedRequestOrThrow, rankingForRequest, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
+import { findHolderOffer, getTrackedRequestOrThrow, rankingScope, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
 
 export type TimelineEntry = {
   id: string;
@@ -82,23 +84,34 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
   };
 }
 
+/** How many of the ranking's top the confirmation shows at most: the match and the next two (the match is the holder or the first). */
+export const CONFIRMATION_TOP = 3;
+
 export type ConfirmationView = {
   requestId: string;
   state: RequestState;
+  /** The criterion the ranking is for: the request's stored one (null before one is chosen, and then nothing is ranked). */
+  criterion: Criterion | null;
   /**
-   * The handymen the request may still go to in its city and trade, public fields only, "available" on its
-   * day: the browser matches on this list (never the whole register).
+   * The top of the matching rule's ranking for the request (lib/handymen/ranking.ts), public fields only,
+   * "available" on its day: the first CONFIRMATION_TOP, which hold the match and the next two whoever holds
+   * the request. Never the pair's whole list.
    */
-  handymen: PublicHandyman[];
-  /** Who holds the request now (null before an offer, when nobody could take it, or after a cancellation). */
-  holderId: number | null;
+  top: PublicHandyman[];
+  /** How many the ranking holds ("among the 5 plumbers in Rotterdam"). */
+  count: number;
+  /**
+   * Who holds the request, when they are still one of its candidates, and their place in the ranking (1 for
+   * the first, 0 when not in it); null before an offer, when nobody could take it, or after a cancellation.
+   */
+  holder: (PublicHandyman & { place: number }) | null;
   /** ISO timestamp: until when an open offer waits for the holder's answer. */
   respondBy: string | null;
 };
 
 /**
- * What the confirmation needs to match in the browser, for one of the user's requests (`id`) or else
- * their newest; null when there is no such request (an unknown id, another user's, or none at all).
+ * What the confirmation shows, for one of the user's requests (`id`) or else their newest; null when there
+ * is no such request (an unknown id, another user's, or none at all).
  */
 export async function findConfirmationView(user: SessionUser, id: string | undefined): Promise<ConfirmationView | null> {
   if (id !== undefined && !requestIdSchema.safeParse(id).success) return null;
@@ -107,17 +120,17 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
   const row = await db.repairRequest.findFirst({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], select: trackedRequestColumns });
   if (!row) return null;
   const request = fromTrackedRow(row);
-  const [handymen, holder] = await Promise.all([
-    request.criterion
-      ? rankingForRequest(db, request, request.criterion).then((r) => r.list)
-      : listCandidates(db, { city: request.city, taskType: request.taskType, date: request.date, requesterId: request.userId }),
-    findHolderOffer(db, request.id),
-  ]);
+  const holderOffer = await findHolderOffer(db, request.id);
+  const base = { requestId: request.id, state: request.state, respondBy: holderOffer?.status === "open" ? holderOffer.expiresAt.toISOString() : null };
+  if (!request.criterion) return { ...base, criterion: null, top: [], count: 0, holder: null };
+  const scope = await rankingScope(db, request, request.criterion);
+  const ranking = await rankCandidates(db, scope, { limit: CONFIRMATION_TOP });
+  const holder = holderOffer ? await rankHolder(db, scope, holderOffer.handymanId) : null;
   return {
-    requestId: request.id,
-    state: request.state,
-    handymen,
-    holderId: holder?.handymanId ?? null,
-    respondBy: holder?.status === "open" ? holder.expiresAt.toISOString() : null,
+    ...base,
+    criterion: request.criterion,
+    top: ranking.top,
+    count: ranking.count,
+    holder: holder?.handyman ? { ...holder.handyman, place: holder.place } : null,
   };
 }

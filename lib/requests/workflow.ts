@@ -13,12 +13,12 @@ import { getDb } from "../db";
 import { env } from "../env";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
-import { rankHandymen } from "../matching";
 import { formatDate } from "../format";
 import { getTranslator } from "../i18n/translator";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
 import { cityLabel } from "../requests/words";
-import { getHandymanForUserOrThrow, listCandidates, refreshRating, type PublicHandyman } from "../handymen/queries";
+import { getHandymanForUserOrThrow, refreshRating, type PublicHandyman } from "../handymen/queries";
+import { rankCandidates, type Ranking } from "../handymen/ranking";
 import { toDbCriterion, type Criterion } from "./catalogue";
 import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type RequestState } from "./lifecycle";
 import type { CriterionChoice, RepairRequest } from "./schemas";
@@ -92,35 +92,36 @@ async function handymenWhoPassed(db: Tx, requestId: string): Promise<number[]> {
   return rows.map((row) => row.handymanId);
 }
 
+/** The scope of a request's ranking: its pair and day, less those who passed on it and the requester's own profile. */
+export async function rankingScope(db: Tx, request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">, criterion: Criterion) {
+  return { city: request.city, taskType: request.taskType, date: request.date, exclude: await handymenWhoPassed(db, request.id), requesterId: request.userId, criterion };
+}
+
 /**
- * The handymen a request may still go to (serving its city and trade, not suspended or removed, not among
- * those who declined it or let it expire, never the requester's own profile), each with "available" on the
- * request's day, and the matching rule's ranking of them for `criterion`. The confirmation page hands the
- * same list to the browser, so the browser's match is the server's; the pass-on ranks it too.
+ * The top `limit` of the matching rule's ranking for a request under `criterion` (lib/handymen/ranking.ts),
+ * and how many it holds: the handymen it may still go to (serving its city and trade, not suspended or
+ * removed, not among those who declined it or let it expire, never the requester's own profile). The offer
+ * and the pass-on read one or two; the confirmation page the three it shows.
  */
 export async function rankingForRequest(
   db: Tx,
   request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">,
   criterion: Criterion,
-): Promise<{ list: PublicHandyman[]; ranking: PublicHandyman[] }> {
-  const list = await listCandidates(db, {
-    city: request.city,
-    taskType: request.taskType,
-    date: request.date,
-    exclude: await handymenWhoPassed(db, request.id),
-    requesterId: request.userId,
-  });
-  return { list, ranking: rankHandymen({ criteria: criterion, city: request.city, task_type: request.taskType }, list) };
+  limit: number,
+): Promise<Ranking> {
+  return rankCandidates(db, await rankingScope(db, request, criterion), { limit });
 }
 
-/** The two the homeowner may pick instead of the handyman holding the request: the next in the ranking. */
-function alternativesTo<H extends { id: number }>(ranking: readonly H[], holderId: number | null): H[] {
-  return ranking.filter((h) => h.id !== holderId).slice(0, 2);
+/** The two the homeowner may pick instead of the handyman holding the request: the next in the ranking (the top three hold them). */
+function alternativesTo<H extends { id: number }>(top: readonly H[], holderId: number | null): H[] {
+  return top.filter((h) => h.id !== holderId).slice(0, 2);
 }
 
-function explain(handyman: PublicHandyman, ranking: readonly PublicHandyman[], request: Pick<RepairRequest, "city" | "taskType">, criterion: Criterion) {
+/** The timeline's note on why `handyman` (one of `ranking.top`) was picked. */
+function explain(handyman: PublicHandyman, ranking: Ranking, request: Pick<RepairRequest, "city" | "taskType">, criterion: Criterion) {
+  const standing = { place: ranking.top.findIndex((h) => h.id === handyman.id) + 1, count: ranking.count };
   // The timeline's notes are stored in English.
-  return whyThisHandyman(handyman, ranking, { criterion, city: request.city, taskType: request.taskType }, DEFAULT_LOCALE, getTranslator(DEFAULT_LOCALE, "request"));
+  return whyThisHandyman(standing, { criterion, city: request.city, taskType: request.taskType }, DEFAULT_LOCALE, getTranslator(DEFAULT_LOCALE, "request"));
 }
 
 /**
@@ -159,8 +160,8 @@ export async function chooseCriterion(user: SessionUser, id: string, choice: Cri
   if (!canTake("offer", current.state)) throw wrongState(current.state);
   const criterion = toDbCriterion(choice.criterion);
   await step(async (tx, after) => {
-    const { ranking } = await rankingForRequest(tx, current, choice.criterion);
-    const first = ranking[0];
+    const ranking = await rankingForRequest(tx, current, choice.criterion, 1);
+    const first = ranking.top[0];
     const holder = current.state === "offered" ? await findHolderOffer(tx, id) : null;
     if (first && holder?.handymanId === first.id) {
       const { count } = await tx.repairRequest.updateMany({ where: { id, state: current.state }, data: { criterion } });
@@ -197,9 +198,9 @@ export async function pickAlternative(user: SessionUser, id: string, handymanId:
   const criterion = current.criterion;
   if (current.state !== "offered" || !criterion) throw wrongState(current.state);
   await step(async (tx, after) => {
-    const { ranking } = await rankingForRequest(tx, current, criterion);
+    const ranking = await rankingForRequest(tx, current, criterion, 3);
     const holder = await findHolderOffer(tx, id);
-    const chosen = alternativesTo(ranking, holder?.handymanId ?? null).find((h) => h.id === handymanId);
+    const chosen = alternativesTo(ranking.top, holder?.handymanId ?? null).find((h) => h.id === handymanId);
     if (!chosen) throw new ApiError("conflict", { key: "request.notPickable" });
     await applyTransition(tx, {
       requestId: id,
@@ -346,9 +347,9 @@ export async function declineOffer(user: SessionUser, offerId: string, reason: s
  */
 async function passOn(tx: Tx, after: AfterCommit, request: TrackedRequest, from: "declined" | "expired", previousId: number, now: Date): Promise<void> {
   const criterion = request.criterion;
-  const { ranking } = criterion ? await rankingForRequest(tx, request, criterion) : { ranking: [] };
-  const next = ranking[0];
-  if (!next || !criterion) {
+  const ranking = criterion ? await rankingForRequest(tx, request, criterion, 1) : null;
+  const next = ranking?.top[0];
+  if (!next || !ranking || !criterion) {
     await applyTransition(tx, { requestId: request.id, action: "run_out", from, actor: SYSTEM_ACTOR });
     await notify.unmatched(tx, after, { request, previousHandymanId: previousId, reason: from });
     return;
@@ -485,9 +486,10 @@ async function passOnOpenOffersOf(tx: Tx, after: AfterCommit, actor: Actor, hand
     const request = fromTrackedRow(offer.request);
     await tx.offer.updateMany({ where: { id: offer.id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
     const criterion = request.criterion;
-    const { ranking } = criterion ? await rankingForRequest(tx, request, criterion) : { ranking: [] };
-    const next = ranking.find((h) => h.id !== handymanId);
-    if (!next || !criterion) {
+    // The handyman leaving may still be a candidate (an account being erased): the top two hold the next one.
+    const ranking = criterion ? await rankingForRequest(tx, request, criterion, 2) : null;
+    const next = ranking?.top.find((h) => h.id !== handymanId);
+    if (!next || !ranking || !criterion) {
       await applyTransition(tx, { requestId: request.id, action: "withdraw", from: request.state, actor, handymanId });
       await notify.unmatched(tx, after, { request, previousHandymanId: handymanId, reason: "unavailable" });
       continue;

@@ -1,18 +1,19 @@
-// Matching that knows where and when, against a real database: the server narrows the register to the
-// request's city and trade and computes "available" for the request's day (lib/handymen/availability.ts),
-// and the rule ranks that list. The 39 sample handymen (one city, one trade, every weekday, capacity 10)
+// Matching that knows where and when, against a real database: the server ranks the request's city and
+// trade in SQL (lib/handymen/ranking.ts), computing "available" for the request's day
+// (lib/handymen/availability.ts). The 39 sample handymen (one city, one trade, every weekday, capacity 10)
 // match exactly as the spec's rule over lib/data/handymen.json on any day; a joined handyman is matched
 // only when the schedule says so, in every pair of their sets, and without reviews ranks last under "rated".
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import handymenData from "@/lib/data/handymen.json";
-import { rankHandymen, type Handyman } from "@/lib/matching";
+import type { Handyman } from "@/lib/matching";
 import { CITIES, CRITERIA, TASK_TYPES, toDbCity, toDbTaskType, type City, type Criterion, type TaskType } from "@/lib/requests/catalogue";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { createSignedInUser } from "../helpers/session";
 
 const { listCandidates } = await import("@/lib/handymen/queries");
+const { rankCandidates } = await import("@/lib/handymen/ranking");
 const { isAvailableOn } = await import("@/lib/handymen/availability");
 const { findConfirmationView } = await import("@/lib/requests/details");
 
@@ -34,8 +35,7 @@ function specRanking(criteria: Criterion, city: City, taskType: TaskType): Handy
 }
 
 async function serverRanking(criteria: Criterion, city: City, taskType: TaskType, date: string): Promise<Handyman[]> {
-  const list = await listCandidates(await getDb(), { city, taskType, date });
-  return rankHandymen({ criteria, city, task_type: taskType }, list);
+  return (await rankCandidates(await getDb(), { city, taskType, date, criterion: criteria })).top;
 }
 
 type Joined = { cities?: City[]; taskTypes?: TaskType[]; price?: number; rating?: number | null; weekdays?: number[]; capacity?: number; insuredUntil?: string | null; available?: boolean };
@@ -190,13 +190,17 @@ describe("where a handyman serves", () => {
     expect(ranking.slice(0, -2).every((h) => h.rating !== null)).toBe(true);
   });
 
-  it("the confirmation hands the browser only the request's city and trade", async () => {
+  it("the confirmation hands the browser only the top three of the request's ranking and how many it holds", async () => {
     await joinedHandyman({ cities: ["Amsterdam"], taskTypes: ["Painting"] });
     const owner = await createSignedInUser();
     const where = { taskType: "Pipe-leakage", city: "Rotterdam", date: MONDAY } as const;
     const id = await submitRequest(owner, where);
+    expect((await chooseCriterion(owner, id, "price", where)).status).toBe(200);
     const view = await findConfirmationView({ id: owner.id, email: owner.email } as Parameters<typeof findConfirmationView>[0], id);
-    expect(view?.handymen.length).toBe(specRanking("price", "Rotterdam", "Pipe-leakage").length);
-    expect(view?.handymen.every((h) => h.city === "Rotterdam" && h.task_type === "Pipe-leakage")).toBe(true);
+    const expected = specRanking("price", "Rotterdam", "Pipe-leakage");
+    expect(expected.length).toBeGreaterThan(3);
+    expect(view?.count).toBe(expected.length);
+    expect(view?.top).toEqual(expected.slice(0, 3));
+    expect(view?.holder).toEqual({ ...expected[0], place: 1 });
   });
 });

@@ -245,7 +245,7 @@ describe("suspending a handyman", () => {
     expect((await chooseCriterion(owner, next, "price", LEAK)).status).toBe(200);
     expect((await openOfferOf(next)).handymanId).toBe(10);
     const view = await findConfirmationView(owner, next);
-    expect(view?.handymen.map((h) => h.id)).not.toContain(18);
+    expect([...(view?.top ?? []), ...(view?.holder ? [view.holder] : [])].map((h) => h.id)).not.toContain(18);
 
     // /pro: Nina sees the suspension and no offer.
     const pro = await getProViewOrThrow(nina);

@@ -1,7 +1,8 @@
 // The matching rule against expectations worked out by hand from lib/data/handymen.json (one row per
 // criterion × city × task type), plus ties, the empty case, the pronoun and the price format.
 import { describe, expect, it } from "vitest";
-import { handymen, matchHandyman, pronounFor, rankHandymen, type Handyman } from "@/lib/matching";
+import { handymen, pronounFor, type Handyman } from "@/lib/matching";
+import { matchHandyman, rankHandymen } from "../helpers/spec-rule";
 import type { City, Criterion, TaskType } from "@/lib/requests/catalogue";
 
 // [criterion, city, task type, expected id (name, why)] – read off the sample list, not recomputed.

@@ -1,6 +1,7 @@
 // "Why this handyman" and the all-in estimate: sentences and figures made from the rule and the data.
 import { describe, expect, it } from "vitest";
-import { handymen, rankHandymen } from "@/lib/matching";
+import { handymen } from "@/lib/matching";
+import { rankHandymen } from "../helpers/spec-rule";
 import { ESTIMATE_FIGURES } from "@/lib/requests/catalogue";
 import { estimateJob } from "@/lib/requests/estimates";
 import { whyThisHandyman as whyIn, type MatchContext } from "@/lib/requests/why-this-handyman";
@@ -9,8 +10,9 @@ import type { Locale } from "@/i18n/locales";
 import { TASK_TYPES } from "@/lib/requests/catalogue";
 import { formatPriceRange } from "@/lib/format";
 
+// The handyman's place in `ranking` (0 when not in it) among its length, as the server's ranking gives them.
 const whyThisHandyman = (handyman: { id: number }, ranking: readonly { id: number }[], context: MatchContext, locale: Locale = "en") =>
-  whyIn(handyman, ranking, context, locale, getTranslator(locale, "request"));
+  whyIn({ place: ranking.findIndex((h) => h.id === handyman.id) + 1, count: ranking.length }, context, locale, getTranslator(locale, "request"));
 
 describe("whyThisHandyman on the sample list", () => {
   it("names the cheapest plumber in Rotterdam and how many there are", () => {
@@ -40,6 +42,12 @@ describe("whyThisHandyman on the sample list", () => {
     expect(ranking.length).toBeGreaterThan(1);
     expect(whyThisHandyman(ranking[1], ranking, { criterion: "price", city: "The Hague", taskType: "Pipe-leakage" }, "nl")).toBe(
       `Op één na laagste uurprijs van de ${ranking.length} loodgieters in Den Haag.`,
+    );
+  });
+
+  it("says 'chosen from' for a handyman who is not in the ranking (the holder no longer available)", () => {
+    expect(whyIn({ place: 0, count: 4 }, { criterion: "available", city: "Rotterdam", taskType: "Painting" }, "en", getTranslator("en", "request"))).toBe(
+      "Chosen from the 4 painters in Rotterdam.",
     );
   });
 

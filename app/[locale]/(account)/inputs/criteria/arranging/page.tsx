@@ -23,9 +23,9 @@ export default async function ArrangingPage({ params, searchParams }: PageProps<
   // Only the request id is read from the URL; the handyman is worked out again from the stored request.
   // An id that is not one of the user's requests (or not an id at all) leaves nothing to show.
   const requestId = typeof input === "string" ? input.trim() : undefined;
-  // The list the browser matches on: the handymen this request may still go to, as the server ranks them.
+  // The top of the request's ranking, its size and who holds the request, as the server ranks them.
   const view = await findConfirmationView(await requireUser(), requestId);
-  const profiles = await profileLinksFor(view?.handymen ?? [], localeOf(locale));
+  const profiles = await profileLinksFor(view ? [...view.top, ...(view.holder ? [view.holder] : [])] : [], localeOf(locale));
   return (
     <div className={styles.page}>
       <h1>{t("title")}</h1>
