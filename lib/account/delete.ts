@@ -54,37 +54,50 @@ export async function deleteAccount(userId: string, password: string, limiters: 
   return { kind: "deleted", ...outcome };
 }
 
+/** How many of the account's held requests erasure reads at a time. */
+export const ERASE_BATCH = 200;
+
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
   await takeHandymanOutOfMarket(tx, after, userId);
   await tx.handyman.updateMany({ where: { userId }, data: { removedAt: new Date() } });
-  const rows = await tx.repairRequest.findMany({
-    where: { userId },
-    select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },
-  });
-
-  const kept: string[] = [];
-  for (const row of rows) {
-    const request = fromTrackedRow(row);
-    const holder = row.offers[0];
-    if (holder && canTake("cancel", request.state)) {
-      await applyTransition(tx, { requestId: request.id, action: "cancel", from: request.state, actor: { role: "homeowner", userId } });
-      await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: new Date() } });
-      await notify.cancelled(tx, after, { request, handymanId: holder.handymanId });
+  // Only requests a handyman holds need a step of their own (the rest go with the account below). They are
+  // read ERASE_BATCH at a time by id, in this one transaction, so an account with thousands of requests is
+  // never held in memory at once; each batch's cancellations and kept jobs are written before the next read.
+  let placeholderId: string | null = null;
+  let keptForHandymen = 0;
+  for (let last: string | undefined; ; ) {
+    const rows = await tx.repairRequest.findMany({
+      where: { userId, offers: { some: { status: { in: ["open", "accepted"] } } }, ...(last ? { id: { gt: last } } : {}) },
+      orderBy: { id: "asc" },
+      take: ERASE_BATCH,
+      select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },
+    });
+    const kept: string[] = [];
+    for (const row of rows) {
+      const request = fromTrackedRow(row);
+      const holder = row.offers[0];
+      if (holder && canTake("cancel", request.state)) {
+        await applyTransition(tx, { requestId: request.id, action: "cancel", from: request.state, actor: { role: "homeowner", userId } });
+        await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: new Date() } });
+        await notify.cancelled(tx, after, { request, handymanId: holder.handymanId });
+      }
+      if (row.offers.some((offer) => offer.status === "accepted")) kept.push(request.id);
     }
-    if (row.offers.some((offer) => offer.status === "accepted")) kept.push(request.id);
-  }
-
-  if (kept.length > 0) {
-    const placeholder = await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } });
-    await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholder.id, details: "", proposedDate: null } });
-    // Photos of someone's home are theirs, like the details text: they go even with a job that is kept.
-    await tx.requestPhoto.deleteMany({ where: { requestId: { in: kept } } });
+    if (kept.length > 0) {
+      placeholderId ??= (await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } })).id;
+      await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholderId, details: "", proposedDate: null } });
+      // Photos of someone's home are theirs, like the details text: they go even with a job that is kept.
+      await tx.requestPhoto.deleteMany({ where: { requestId: { in: kept } } });
+      keptForHandymen += kept.length;
+    }
+    if (rows.length < ERASE_BATCH) break;
+    last = rows.at(-1)?.id;
   }
   // The rest goes with the account: requests (with their offers, events, reviews and photos) and mailed links.
   await tx.user.delete({ where: { id: userId } });
-  await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen: kept.length, locale: locale === "nl" ? "nl" : "en" }));
-  return { email, keptForHandymen: kept.length };
+  await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen, locale: locale === "nl" ? "nl" : "en" }));
+  return { email, keptForHandymen };
 }
 
 /**

@@ -1,7 +1,7 @@
 // "Download my data" (the GDPR's right of access): everything the site keeps about the signed-in
-// account as one JSON document, streamed (the requests, the steps taken and the audit entries are read
-// EXPORT_BATCH rows at a time by keyset while the file is written, so an account with thousands of
-// requests is never held in memory at once), by role: the account (with its language), its sessions, the links and
+// account as one JSON document, streamed (the requests, the steps taken, the messages written, the audit
+// entries and a handyman's offers and reviews are read EXPORT_BATCH rows at a time by keyset while the
+// file is written, so an account with thousands of requests or jobs is never held in memory at once), by role: the account (with its language), its sessions, the links and
 // mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review, the messages it wrote and the conversations it reported; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
@@ -107,6 +107,8 @@ export const EXPORT_COVERAGE = {
     // A thread ties a request to the handyman it was offered to: the offer itself is in handyman.offers,
     // and what the handyman wrote in it is in messagesWritten.
     "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
+    // The matching index's rows are made by the database from the profile's cities, trades, price and rating.
+    "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price and rating)",
   },
 } as const;
 
@@ -142,21 +144,45 @@ async function applicationsPart(db: Db, userId: string) {
   }));
 }
 
-/** The handyman side: the profile, the offers made to them, the reviews about them. */
+const offerColumns = { id: true, requestId: true, status: true, declineReason: true, createdAt: true, expiresAt: true, answeredAt: true, request: { select: { taskType: true, city: true, date: true } } } as const satisfies Prisma.OfferSelect;
+type OfferRow = Prisma.OfferGetPayload<{ select: typeof offerColumns }>;
+
+const reviewColumns = { id: true, requestId: true, stars: true, text: true, createdAt: true } as const satisfies Prisma.ReviewSelect;
+type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewColumns }>;
+
+/** Rows ordered by (created_at, id), ascending: the next batch is the rows after the last one. */
+const afterCreated = <Row extends { createdAt: Date; id: string }>(last: Row | undefined) =>
+  last ? { OR: [{ createdAt: { gt: last.createdAt } }, { createdAt: last.createdAt, id: { gt: last.id } }] } : {};
+
+/** The handyman side: the profile, the offers made to them and the reviews about them (both streamed, EXPORT_BATCH at a time). */
 async function handymanPart(db: Db, userId: string) {
   const profile = await db.handyman.findUnique({
     where: { userId },
     select: { id: true, name: true, slug: true, cities: true, taskTypes: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true, intro: true, dailyCapacity: true, insuredUntil: true, workDays: { orderBy: { weekday: "asc" }, select: { weekday: true } }, daysOff: { orderBy: [{ startsOn: "asc" }, { id: "asc" }], select: { startsOn: true, endsOn: true } } },
   });
   if (!profile) return null;
-  const [offers, reviews] = await Promise.all([
-    db.offer.findMany({
-      where: { handymanId: profile.id },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, requestId: true, status: true, declineReason: true, createdAt: true, expiresAt: true, answeredAt: true, request: { select: { taskType: true, city: true, date: true } } },
+  // Oldest first, the id breaking ties: each batch starts after the last row of the one before (inBatches below).
+  const offers = inBatches(
+    (last: OfferRow | undefined, take) =>
+      db.offer.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: offerColumns }),
+    (offer) => ({
+      id: offer.id,
+      requestId: offer.requestId,
+      taskType: fromDbTaskType(offer.request.taskType),
+      city: fromDbCity(offer.request.city),
+      date: offer.request.date.toISOString().slice(0, 10),
+      status: offer.status,
+      declineReason: offer.declineReason,
+      offeredAt: offer.createdAt.toISOString(),
+      answerBy: offer.expiresAt.toISOString(),
+      answeredAt: iso(offer.answeredAt),
     }),
-    db.review.findMany({ where: { handymanId: profile.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { requestId: true, stars: true, text: true, createdAt: true } }),
-  ]);
+  );
+  const reviews = inBatches(
+    (last: ReviewRow | undefined, take) =>
+      db.review.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: reviewColumns }),
+    (review) => ({ requestId: review.requestId, stars: review.stars, text: review.text, writtenAt: review.createdAt.toISOString() }),
+  );
   return {
     profile: {
       id: profile.id,
@@ -176,19 +202,8 @@ async function handymanPart(db: Db, userId: string) {
       workDays: profile.workDays.map((d) => d.weekday),
       daysOff: profile.daysOff.map((d) => ({ from: day(d.startsOn), until: day(d.endsOn) })),
     },
-    offers: offers.map((offer) => ({
-      id: offer.id,
-      requestId: offer.requestId,
-      taskType: fromDbTaskType(offer.request.taskType),
-      city: fromDbCity(offer.request.city),
-      date: offer.request.date.toISOString().slice(0, 10),
-      status: offer.status,
-      declineReason: offer.declineReason,
-      offeredAt: offer.createdAt.toISOString(),
-      answerBy: offer.expiresAt.toISOString(),
-      answeredAt: iso(offer.answeredAt),
-    })),
-    reviewsAboutYou: reviews.map((review) => ({ requestId: review.requestId, stars: review.stars, text: review.text, writtenAt: review.createdAt.toISOString() })),
+    offers,
+    reviewsAboutYou: reviews,
   };
 }
 

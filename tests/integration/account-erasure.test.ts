@@ -3,6 +3,7 @@
 // the one mail that still leaves, and afterwards its address is in no column of any table. The audit log
 // names people by id and shows "deleted account" once they are gone; the migration that made it so turns
 // the addresses older entries hold into account ids.
+import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { actionRequest } from "../helpers/server-action";
 import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
@@ -14,7 +15,7 @@ import { apiRequest, createUserWithPassword, routeContext, type TestUser } from 
 import { waitForMailTo, withMailWorker } from "../helpers/smtp";
 import type { SqlClient } from "../../lib/db/sql-client";
 
-const { deleteAccount } = await import("@/lib/account/delete");
+const { deleteAccount, ERASE_BATCH } = await import("@/lib/account/delete");
 const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
 const { listAudit } = await import("@/lib/ops/audit");
 const { readMigrations, migrate } = await import("@/lib/db/migrate");
@@ -110,6 +111,34 @@ describe("deleting an account", () => {
     expect(html).toContain("deleted account");
     expect(html).toContain("ada.ops@example.test");
     expect(html).not.toContain("leaving@example.test");
+  });
+});
+
+describe("deleting an account that holds more jobs than one read takes", () => {
+  it("cancels every held request and keeps every accepted job for the handyman, across batches, in one transaction", async () => {
+    const owner = await createUserWithPassword(`many.jobs.${randomUUID().slice(0, 8)}@example.test`, PASSWORD);
+    const db = await getDb();
+    const request = (state: "accepted" | "offered" | "submitted") => ({ id: randomUUID(), userId: owner.id, city: "Rotterdam" as const, taskType: "Painting" as const, date: new Date("2027-03-01"), details: "Behind the shed", state });
+    const accepted = Array.from({ length: ERASE_BATCH + 3 }, () => request("accepted"));
+    const offered = Array.from({ length: 2 }, () => request("offered"));
+    const unheld = Array.from({ length: 4 }, () => request("submitted"));
+    await db.repairRequest.createMany({ data: [...accepted, ...offered, ...unheld] });
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await db.offer.createMany({
+      data: [...accepted.map((r) => ({ requestId: r.id, handymanId: 23, status: "accepted" as const, expiresAt })), ...offered.map((r) => ({ requestId: r.id, handymanId: 23, status: "open" as const, expiresAt }))],
+    });
+
+    expect(await deleteAccount(owner.id, PASSWORD)).toMatchObject({ kind: "deleted", keptForHandymen: ERASE_BATCH + 3 });
+    const kept = await db.repairRequest.findMany({ where: { id: { in: accepted.map((r) => r.id) } }, select: { userId: true, details: true, state: true } });
+    expect(kept).toHaveLength(ERASE_BATCH + 3);
+    // One placeholder account holds them all, without the details text; each was cancelled through its lifecycle.
+    expect(new Set(kept.map((r) => r.userId)).size).toBe(1);
+    expect(kept[0].userId).not.toBe(owner.id);
+    expect(kept.every((r) => r.details === "" && r.state === "cancelled")).toBe(true);
+    expect(await db.requestEvent.count({ where: { requestId: { in: accepted.map((r) => r.id) }, action: "cancel" } })).toBe(ERASE_BATCH + 3);
+    expect(await db.repairRequest.count({ where: { id: { in: [...offered, ...unheld].map((r) => r.id) } } })).toBe(0);
+    expect(await db.offer.count({ where: { handymanId: 23, status: "open" } })).toBe(0);
+    expect(await db.user.count({ where: { id: owner.id } })).toBe(0);
   });
 });
 
