@@ -47,7 +47,9 @@ export async function deleteAccount(userId: string, password: string, limiters: 
 
   const db = await getDb();
   const after = new AfterCommit();
-  const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId));
+  // Each request a handyman holds is cancelled through its lifecycle (a step and a mail each): an account
+  // holding hundreds takes longer than Prisma's default 5 s for an interactive transaction.
+  const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId), { timeout: ERASE_TIMEOUT_MS });
   await after.run();
   await purgeDeletedPhotoObjects();
   console.info(`[security] account deleted: user=${userId} kept_for_handymen=${outcome.keptForHandymen}`);
@@ -56,6 +58,9 @@ export async function deleteAccount(userId: string, password: string, limiters: 
 
 /** How many of the account's held requests erasure reads at a time. */
 export const ERASE_BATCH = 200;
+
+/** How long the erasure's one transaction may take. */
+const ERASE_TIMEOUT_MS = 60_000;
 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
