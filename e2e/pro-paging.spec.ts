@@ -4,7 +4,8 @@
 // back gives the same pages. A changed link is explained on the page, not a 500.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
-import { rankHandymen, handymen } from "../lib/matching";
+import { handymen } from "../lib/matching";
+import { rankHandymen } from "../tests/helpers/spec-rule";
 import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { mailedLink } from "./helpers/mail";
