@@ -1,10 +1,14 @@
-// Per test file: point the app's database module at the test database, and Redis at the test Redis.
+// Per test file: point the app's database module at the test database (on PostgreSQL, this worker's own
+// copy of it: tests/global-setup.ts), and Redis at the test Redis.
 import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
 import { testDatabaseUrl } from "./helpers/database-url";
 import { testRedisUrl } from "./helpers/redis";
 
-const url = testDatabaseUrl();
+const workerUrls = inject("workerDatabaseUrls");
+const url = workerUrls.length ? workerUrls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % workerUrls.length] : testDatabaseUrl();
 if (url) {
+  process.env.TEST_DATABASE_URL = url;
   process.env.DATABASE_URL = url;
 } else {
   delete process.env.DATABASE_URL;
