@@ -17,3 +17,7 @@ if (url) {
 const redisUrl = testRedisUrl();
 if (redisUrl) process.env.REDIS_URL = redisUrl;
 process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+// Handlers called in-process see every change at once: the session liveness cache, which learns of changes
+// through NOTIFY a moment after they commit, is off but for its own tests (the browser and multi-instance
+// tests run with it).
+process.env.SESSION_LIVENESS_CACHE ??= "off";
