@@ -17,6 +17,8 @@ export type ConsoleListFilters = {
   action: string | ((form: FormData) => Promise<void>);
   /** The fields; the frame adds the submit button. */
   children: ReactNode;
+  /** Kept as they are by every submission, e.g. the address's page size (empty ones are left out). */
+  hidden?: Record<string, string>;
 };
 
 export type ConsoleListProblem = {
@@ -50,6 +52,12 @@ export type ConsoleListProps = {
   children?: ReactNode;
 };
 
+function HiddenFields({ values = {} }: { values?: Record<string, string> }) {
+  return Object.entries(values)
+    .filter(([, value]) => value)
+    .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
 export function ConsoleList({ title, lead, intro, filters, problem, summary, table, pager, children }: ConsoleListProps) {
   return (
     <>
@@ -59,11 +67,13 @@ export function ConsoleList({ title, lead, intro, filters, problem, summary, tab
         {filters ? (
           typeof filters.action === "string" ? (
             <form action={filters.action} method="get" className={styles.filters} aria-label={filters.label}>
+              <HiddenFields values={filters.hidden} />
               {filters.children}
               <Button type="submit">Show</Button>
             </form>
           ) : (
             <form action={filters.action} className={styles.filters} aria-label={filters.label}>
+              <HiddenFields values={filters.hidden} />
               {filters.children}
               <Button type="submit">Show</Button>
             </form>

@@ -118,6 +118,7 @@ export const ROSTER_STATES = [...ACCOUNT_STATES, "paused", "removed"] as const;
 export type RosterState = (typeof ROSTER_STATES)[number];
 
 const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const rosterFiltersSchema = z.object({
   q: z.preprocess(
@@ -126,6 +127,8 @@ const rosterFiltersSchema = z.object({
       .string({ error: "Give one name to search for." })
       .trim()
       .max(ROSTER_SEARCH_MAX, `Search for at most ${ROSTER_SEARCH_MAX} characters of a name.`)
+      // No name holds a control character or half a surrogate pair, and PostgreSQL refuses a NUL outright.
+      .refine((value) => !CONTROL_OR_LONE_SURROGATE.test(value), "Search for the letters a name starts with, without control characters.")
       .transform((value) => value || undefined)
       .optional(),
   ),

@@ -46,6 +46,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
       filters={{
         label: "Filter handymen",
         action: "/ops/handymen",
+        hidden: { limit: first(query.limit) },
         children: (
           <>
             <Field id="filter-q" label="Name starts with" error={errors.q}>
@@ -60,7 +61,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
       problem={problem ? { text: problem, restart: errors.cursor || errors.limit ? { href: "/ops/handymen", label: "Start from the first handymen" } : undefined } : null}
       summary={
         roster ? (
-          <p role="status">
+          <p role="status" data-testid="roster-total">
             {roster.total === 0
               ? filtered
                 ? "No handyman matches these filters."
