@@ -1,11 +1,13 @@
 // Unread messages, said in words (to screen readers too): the total on /dashboard, /dashboard/orders and
-// /pro, a list of conversations on an order's page, and a link per offer on /pro. Nothing while all is read.
+// /pro, a list of conversations on an order's page (kept current while it is open, as a thread page is), and a
+// link per offer on /pro. Nothing while all is read.
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/i18n/link";
 import type { Locale } from "@/i18n/locales";
 import { requireUser } from "@/lib/auth/current-user";
 import { listThreadsOfRequest, threadsOfHandyman, unreadCounts } from "@/lib/messages/threads";
 import { threadPath } from "@/lib/messages/digest";
+import { ThreadLive } from "./thread-live";
 
 /** "2 unread messages" for the signed-in user, on either side; nothing when none. */
 export async function UnreadMessages({ locale }: { locale: Locale }) {
@@ -20,7 +22,10 @@ export async function UnreadMessages({ locale }: { locale: Locale }) {
   );
 }
 
-/** The conversations of one of the homeowner's requests, each with its unread count. */
+/**
+ * The conversations of one of the homeowner's requests, each with its unread count, which a message from the
+ * handyman raises while the page is open (the page is read again on each event of the thread's stream).
+ */
 export async function OrderThreads({ requestId, locale }: { requestId: string; locale: Locale }) {
   const user = await requireUser();
   const threads = await listThreadsOfRequest(user, requestId);
@@ -33,7 +38,8 @@ export async function OrderThreads({ requestId, locale }: { requestId: string; l
         {threads.map((thread) => (
           <li key={thread.id}>
             <Link href={threadPath("homeowner", { id: thread.id, requestId })}>{t("openWith", { name: thread.handymanName })}</Link>
-            {thread.unread > 0 ? <> · {t("unread", { count: thread.unread })}</> : null}
+            {thread.unread > 0 ? <> · <span data-testid="thread-unread">{t("unread", { count: thread.unread })}</span></> : null}
+            <ThreadLive threadId={thread.id} />
           </li>
         ))}
       </ul>

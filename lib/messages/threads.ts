@@ -9,6 +9,7 @@ import "server-only";
 import { getDb } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
+import { badCursor, decodeCursor, readPage } from "../paging/cursor";
 import type { SessionUser } from "../auth/current-user";
 import { getTranslator } from "../i18n/translator";
 import type { Locale } from "../../i18n/locales";
@@ -99,11 +100,30 @@ export type ThreadView = {
   closed: boolean;
   accepted: boolean;
   reported: boolean;
+  /** The messages of this page, oldest first. */
   messages: ShownMessage[];
+  /** The cursor of the earlier messages (null when this page starts the thread, and for the live poll). */
+  earlier: string | null;
+  /** The cursor of the later messages (null when this page ends with the newest). */
+  later: string | null;
 };
 
-/** How many of the newest messages a thread page shows. */
-export const THREAD_PAGE_SIZE = 200;
+/**
+ * How many messages a thread page shows: the newest, with a link to the earlier ones. A page of 50 fits
+ * any real conversation about a job; a longer one pages backwards by a signed cursor (lib/paging).
+ */
+export const THREAD_PAGE_SIZE = 50;
+
+/**
+ * Where a thread's cursor is valid: that thread, read by that account. Messages page in the order they
+ * were stored (their id): created_at can tie, and on two servers with clocks apart it could even disagree.
+ */
+const threadScope = (threadId: string, userId: string) => ({ list: "thread-messages", owner: `${threadId}:${userId}` });
+
+function messageIdOf(value: string): bigint {
+  if (!/^[1-9]\d{0,18}$/.test(value)) throw badCursor();
+  return BigInt(value);
+}
 
 function authorSide(thread: ThreadRow, authorId: string | null): Side | null {
   if (authorId === null) return null;
@@ -122,11 +142,38 @@ function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: bool
   });
 }
 
+/** A thread's messages from a cursor of this reader's, newest first: THREAD_PAGE_SIZE of them, oldest first on the page. */
+async function messagePage(db: Tx, threadId: string, userId: string, cursor: unknown) {
+  const scope = threadScope(threadId, userId);
+  const decoded = decodeCursor(cursor, scope, 1);
+  const select = { id: true, authorId: true, body: true, createdAt: true } as const;
+  return readPage(
+    scope,
+    THREAD_PAGE_SIZE,
+    decoded,
+    ({ cursor: from, take }) => {
+      if (!from) return db.threadMessage.findMany({ where: { threadId }, orderBy: { id: "desc" }, take, select });
+      const id = messageIdOf(from.key[0]);
+      // "after" in the newest-first list: the earlier messages; "before": the later ones.
+      return from.direction === "after"
+        ? db.threadMessage.findMany({ where: { threadId, id: { lt: id } }, orderBy: { id: "desc" }, take, select })
+        : db.threadMessage.findMany({ where: { threadId, id: { gt: id } }, orderBy: { id: "asc" }, take, select });
+    },
+    (row) => [String(row.id)],
+  );
+}
+
 /**
- * The thread for its party (marking it read for their side) or for an operator when it was reported (the
- * view audited); 404 for anyone else. `afterId` returns only the messages after that one (the live page's poll).
+ * The thread for its party or for an operator when it was reported (the view audited); 404 for anyone
+ * else. The page shows the newest THREAD_PAGE_SIZE messages, or those of `cursor` (a 400 when it is not
+ * one this reader was given for this thread); reading the newest marks the thread read for the party's
+ * side. `afterId` returns only the messages after that one (the live page's poll).
  */
-export async function readThread(user: Pick<SessionUser, "id">, threadId: string, { locale, now = new Date(), afterId }: { locale: Locale; now?: Date; afterId?: string }): Promise<ThreadView> {
+export async function readThread(
+  user: Pick<SessionUser, "id">,
+  threadId: string,
+  { locale, now = new Date(), afterId, cursor }: { locale: Locale; now?: Date; afterId?: string; cursor?: unknown },
+): Promise<ThreadView> {
   const db = await getDb();
   const thread = await loadThread(db, threadId);
   if (!thread) throw notFound();
@@ -138,17 +185,27 @@ export async function readThread(user: Pick<SessionUser, "id">, threadId: string
   if (!viewer) throw notFound();
   const after = afterId && /^\d{1,19}$/.test(afterId) ? BigInt(afterId) : undefined;
   const standing = await offerStanding(db, thread, now);
-  const rows = (
-    await db.threadMessage.findMany({
-      where: { threadId, ...(after !== undefined ? { id: { gt: after } } : {}) },
-      orderBy: { id: "desc" },
-      take: THREAD_PAGE_SIZE,
-      select: { id: true, authorId: true, body: true, createdAt: true },
-    })
-  ).reverse();
+  let rows;
+  let earlier: string | null = null;
+  let later: string | null = null;
+  if (after !== undefined) {
+    rows = (
+      await db.threadMessage.findMany({
+        where: { threadId, id: { gt: after } },
+        orderBy: { id: "desc" },
+        take: THREAD_PAGE_SIZE,
+        select: { id: true, authorId: true, body: true, createdAt: true },
+      })
+    ).reverse();
+  } else {
+    const page = await messagePage(db, threadId, user.id, cursor);
+    rows = page.rows.reverse();
+    earlier = page.next;
+    later = page.previous;
+  }
   if (viewer === "operator") {
     await db.$transaction((tx) => recordAudit(tx, user, { action: "thread.read", targetType: "request", targetId: thread.requestId, after: { threadId, handymanId: thread.handymanId } }));
-  } else {
+  } else if (later === null) {
     await db.messageThread.update({ where: { id: threadId }, data: viewer === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now } });
   }
   return {
@@ -163,6 +220,8 @@ export async function readThread(user: Pick<SessionUser, "id">, threadId: string
     accepted: standing.accepted,
     reported: thread.reportedAt !== null,
     messages: shown(thread, viewer, user.id, standing.accepted, locale, rows),
+    earlier,
+    later,
   };
 }
 

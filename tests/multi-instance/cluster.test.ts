@@ -2,7 +2,7 @@
 // on PostgreSQL and Redis, share one truth: a session made on one is valid on the other, sign-in
 // failures spread over both are counted together, a revalidation on one is seen by the other at once (data
 // and the careers pages kept in the shared cache),
-// a queued mail goes out once, and stopping one instance under load loses no answered write while the
+// a queued mail goes out once, a thread message posted on one instance reaches a live stream on the other, and stopping one instance under load loses no answered write while the
 // other keeps answering. And the faults across servers (docs/operations.md): bursts after idle
 // keep-alive gaps get no 503, forms work through nginx on a port other than 80/443, an overloaded pair
 // sheds load early with 503 and Retry-After, sign-in limits hold across instances while Redis is gone,
@@ -15,6 +15,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import http from "node:http";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Connection } from "../../lib/db/connect";
@@ -383,6 +384,55 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     // Every mail of the run so far, the earlier sign-ups' included, went out exactly once.
     const all = smtp.received.flatMap((mail) => mail.envelopeTo);
     expect(all.length).toBe(new Set(all).size);
+  });
+
+  it("streams a message posted through either instance to a thread's live page through nginx within 2 s", async () => {
+    const owner = `thread-${randomUUID().slice(0, 8)}@example.test`;
+    const pro = `thread-pro-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, owner);
+    await signUp(portA, pro);
+    const ownerSession = sessionCookie((await signIn(portA, owner, PASSWORD)).cookie);
+    const json = (session: string, body: unknown) => ({ method: "POST", headers: { "content-type": "application/json", cookie: session }, body: JSON.stringify(body) });
+    const requestId = randomUUID();
+    const where = { task_type: "Painting", city: "Rotterdam" };
+    expect((await call(portA, "/api/inputs", json(ownerSession, { input_id: requestId, user_email: owner, ...where, details: "Hallway", date: amsterdamDay(2), criteria: "" }))).status).toBe(200);
+    expect((await call(portA, `/api/inputs/${requestId}/criteria`, json(ownerSession, { criteria: "price", ...where }))).status).toBe(200);
+    // The offered handyman signs in under the second account.
+    const [thread] = await db.withSql(async (sql) => {
+      const [offered] = await sql.query<{ id: string; handyman_id: number }>(`SELECT id::text, handyman_id FROM "message_threads" WHERE request_id = $1`, [requestId]);
+      await sql.query(`UPDATE "users" SET role = 'handyman' WHERE email = $1`, [pro]);
+      await sql.query(`UPDATE "handymen" SET user_id = (SELECT id FROM "users" WHERE email = $1) WHERE id = $2`, [pro, offered.handyman_id]);
+      return [offered];
+    });
+    const proSession = sessionCookie((await signIn(portA, pro, PASSWORD)).cookie);
+
+    // The homeowner's page listens through nginx, on one instance or the other; the handyman writes once on
+    // each, so one of the two messages always crosses from one instance to the other.
+    const heard: string[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const stream = http.get({ host: "127.0.0.1", port: nginxPort, path: `/api/threads/${thread.id}/events`, localAddress: client, agent: false, headers: { cookie: ownerSession } }, (response) => {
+      expect(response.statusCode).toBe(200);
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        if (chunk.includes(": open")) opened();
+        for (const [, id] of chunk.matchAll(/event: message\ndata: (\d+)/g)) heard.push(id);
+      });
+    });
+    try {
+      await open;
+      for (const port of [portA, portB]) {
+        const posted = await call(port, `/api/threads/${thread.id}/messages`, json(proSession, { body: `Asked on ${port === portA ? "A" : "B"}` }));
+        expect(posted.status, posted.body).toBe(201);
+        const { id } = posted.json<{ message: { id: string } }>().message;
+        const started = performance.now();
+        while (!heard.includes(id) && performance.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        console.info(`[measured] message posted on instance ${port === portA ? 1 : 2} heard through nginx after ${Math.round(performance.now() - started)} ms`);
+        expect(heard).toContain(id);
+      }
+    } finally {
+      stream.destroy();
+    }
   });
 
   /** Waits until both instances answer again (after one was killed and the cluster started it again). */

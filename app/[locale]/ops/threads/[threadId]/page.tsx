@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { Link } from "@/components/i18n/link";
 import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
+import { Alert } from "@/components/ui/alert";
+import { ThreadPaging } from "@/components/messages/thread-view";
 import { SuspendForm } from "@/components/ops/handyman-forms";
 import { CloseThreadForm } from "@/components/ops/thread-forms";
 import styles from "@/components/ops/ops.module.css";
@@ -15,29 +17,49 @@ import { getDb } from "@/lib/db";
 export const metadata: Metadata = { title: "Reported conversation" };
 
 type Params = Promise<{ threadId: string }>;
+type SearchParams = Promise<{ cursor?: string | string[] }>;
 
-/** A reported thread as written (each view audited); the site's 404 for one nobody reported. */
-async function load(operatorId: string, threadId: string): Promise<ThreadView> {
+/**
+ * A reported thread as written (each view audited), the newest THREAD_PAGE_SIZE messages or those of the
+ * cursor; the site's 404 for one nobody reported. A cursor that is not this operator's for this thread is
+ * said on the page, which then shows the newest messages.
+ */
+async function load(operatorId: string, threadId: string, cursor: unknown): Promise<{ thread: ThreadView; problem: string | null }> {
   try {
-    return await readThread({ id: operatorId }, threadId, { locale: "en" });
+    try {
+      return { thread: await readThread({ id: operatorId }, threadId, { locale: "en", cursor }), problem: null };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "bad_request")) throw error;
+      return { thread: await readThread({ id: operatorId }, threadId, { locale: "en" }), problem: error.messageIn("en") };
+    }
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   }
 }
 
-export default async function OpsThreadPage({ params }: { params: Params }) {
+export default async function OpsThreadPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const operator = await requireOperator();
-  const thread = await load(operator.id, (await params).threadId);
+  const { thread, problem } = await load(operator.id, (await params).threadId, (await searchParams).cursor);
   const handyman = await (await getDb()).messageThread.findUniqueOrThrow({ where: { id: thread.id }, select: { handyman: { select: { id: true, name: true, suspended: true } } } });
   return (
     <>
       <PageHeader eyebrow="Operator console" back={<Link href="/ops/threads">Reported conversations</Link>} title={`Conversation with ${thread.handymanName}`} lead={`About request ${thread.requestId}.`} />
       <div className={`container ${styles.section}`}>
         <PageNotice />
+        {problem ? (
+          <Alert tone="error">
+            <p>{problem}</p>
+          </Alert>
+        ) : null}
         <p>
           <Link href={`/ops/requests/${thread.requestId}`}>The request</Link> · <Link href={`/ops/handymen/${handyman.handyman.id}`}>{handyman.handyman.name}</Link>
         </p>
+        <ThreadPaging
+          thread={thread}
+          path={`/ops/threads/${thread.id}`}
+          text={{ label: "Earlier and later messages", earlier: "Earlier messages", later: "Later messages", newest: "Newest messages" }}
+        />
         <ol data-testid="thread-messages">
           {thread.messages.map((message) => (
             <li key={message.id} style={{ overflowWrap: "anywhere" }}>

@@ -1,5 +1,8 @@
 // POST /api/threads/{threadId}/messages – one of the thread's two parties writes {"body"}; 201 {"message": {"id"}}
-// GET  /api/threads/{threadId}/messages?after={id} – the thread as the signed-in party (or, once reported, an operator) sees it; marks it read
+// GET  /api/threads/{threadId}/messages[?cursor=…|?after={id}] – the thread as the signed-in party (or, once reported, an
+//      operator) sees it: the newest 50 messages with the cursor of the earlier ones (and of the later ones), or
+//      those of a cursor (400 when it is not one given to this reader for this thread), or every message after
+//      one (the live page's poll); reading the newest marks it read
 import { z } from "zod";
 import { parseJson, withUser } from "@/lib/api/handler";
 import { pageLocaleFromRequest } from "@/lib/messages/http";
@@ -14,7 +17,9 @@ export const POST = withUser<{ threadId: string }>(async ({ req, params, user })
 });
 
 export const GET = withUser<{ threadId: string }>(async ({ req, params, user }) => {
-  const after = new URL(req.url).searchParams.get("after") ?? undefined;
-  const view = await readThread(user, params.threadId, { locale: pageLocaleFromRequest(req), afterId: after });
+  const query = new URL(req.url).searchParams;
+  const after = query.get("after") ?? undefined;
+  const cursor = query.get("cursor") ?? undefined;
+  const view = await readThread(user, params.threadId, { locale: pageLocaleFromRequest(req), afterId: after, cursor });
   return Response.json({ thread: view }, { headers: { "Cache-Control": "private, no-store" } });
 });

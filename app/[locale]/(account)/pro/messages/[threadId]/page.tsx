@@ -7,7 +7,7 @@ import { loadThreadFor } from "@/components/messages/thread-page";
 import { workIn } from "@/components/requests/pro-dashboard";
 import { localeOf } from "@/i18n/locales";
 
-type Props = { params: Promise<{ locale: string; threadId: string }> };
+type Props = { searchParams: Promise<{ cursor?: string | string[] }>; params: Promise<{ locale: string; threadId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -16,16 +16,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** The handyman's conversation with the homeowner of a request offered to them. */
-export default async function ProThreadPage({ params }: Props) {
+export default async function ProThreadPage({ params, searchParams }: Props) {
   const { locale: raw, threadId } = await params;
   const locale = localeOf(raw);
   setRequestLocale(locale);
-  const thread = await loadThreadFor("handyman", threadId, locale);
+  const { thread, problem } = await loadThreadFor("handyman", threadId, locale, { cursor: (await searchParams).cursor });
   const [t, job] = await Promise.all([getTranslations({ locale, namespace: "dashboard.threads" }), getTranslations({ locale, namespace: "job" })]);
   return (
     <>
       <PageHeader back={<Link href="/pro">{t("backPro")}</Link>} eyebrow={t("open")} title={workIn(job, locale, thread.taskType, thread.city)} />
-      <ThreadBody thread={thread} locale={locale} />
+      <ThreadBody thread={thread} locale={locale} problem={problem} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { loadThreadFor } from "@/components/messages/thread-page";
 import { workIn } from "@/components/requests/pro-dashboard";
 import { localeOf } from "@/i18n/locales";
 
-type Props = { params: Promise<{ locale: string; requestId: string; threadId: string }> };
+type Props = { searchParams: Promise<{ cursor?: string | string[] }>; params: Promise<{ locale: string; requestId: string; threadId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -16,11 +16,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** The homeowner's conversation with one handyman about one of their requests. */
-export default async function OrderThreadPage({ params }: Props) {
+export default async function OrderThreadPage({ params, searchParams }: Props) {
   const { locale: raw, requestId, threadId } = await params;
   const locale = localeOf(raw);
   setRequestLocale(locale);
-  const thread = await loadThreadFor("homeowner", threadId, locale, requestId);
+  const { thread, problem } = await loadThreadFor("homeowner", threadId, locale, { requestId, cursor: (await searchParams).cursor });
   const [t, job] = await Promise.all([getTranslations({ locale, namespace: "dashboard.threads" }), getTranslations({ locale, namespace: "job" })]);
   return (
     <>
@@ -29,7 +29,7 @@ export default async function OrderThreadPage({ params }: Props) {
         eyebrow={t("open")}
         title={workIn(job, locale, thread.taskType, thread.city)}
       />
-      <ThreadBody thread={thread} locale={locale} />
+      <ThreadBody thread={thread} locale={locale} problem={problem} />
     </>
   );
 }
