@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/i18n/link";
 import type { Locale } from "@/i18n/locales";
 import { requireUser } from "@/lib/auth/current-user";
-import { listThreadsOfRequest, threadsOfHandyman, unreadCounts } from "@/lib/messages/threads";
+import { listThreadsOfRequest, unreadCounts } from "@/lib/messages/threads";
 import { threadPath } from "@/lib/messages/digest";
 import { ThreadLive } from "./thread-live";
 
@@ -47,10 +47,8 @@ export async function OrderThreads({ requestId, locale }: { requestId: string; l
   );
 }
 
-/** The handyman's link to the conversation about one offered request, with its unread count. */
-export async function OfferThreadLink({ requestId, locale }: { requestId: string; locale: Locale }) {
-  const user = await requireUser();
-  const thread = (await threadsOfHandyman(user, [requestId])).get(requestId);
+/** The handyman's link to the conversation about one offered request, with its unread count (read with the page's other cards). */
+export async function OfferThreadLink({ requestId, thread, locale }: { requestId: string; thread: { id: string; unread: number } | null; locale: Locale }) {
   if (!thread) return null;
   const t = await getTranslations({ locale, namespace: "dashboard.threads" });
   return (

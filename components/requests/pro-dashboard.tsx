@@ -1,14 +1,17 @@
 // /pro: a handyman's page. The requests offered to them (task, city, date, details, and until when
 // they can answer), the jobs they accepted with what comes next, the "available now" switch, and their
-// rating with the reviews it is made of. The homeowner's name and address appear only on accepted jobs
-// whose homeowner has a verified address (lib/handymen/offers.ts decides). In the page's language.
+// rating with the newest reviews it is made of. Offers and jobs are each a page of 20, newest first, with
+// links to the newer and older pages (?offers= and ?jobs=, each keeping the other). The homeowner's name
+// and address appear only on accepted jobs whose homeowner has a verified address (lib/handymen/offers.ts
+// decides, and reads every card's conversation and photos at once). In the page's language.
 import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/i18n/locales";
 import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
 import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList, formatRating } from "@/lib/format";
-import type { ProOffer, ProView } from "@/lib/handymen/offers";
-import { RequestPhotoThumbnails } from "./request-photos";
+import type { ProOffer, ProPageView } from "@/lib/handymen/offers";
+import { PhotoThumbnailList } from "./request-photos";
+import { Pager } from "@/components/ui/pager";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
@@ -65,9 +68,9 @@ function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale
           </>
         ) : null}
       </dl>
-      {/* Only while the offer is theirs: the photo route refuses anyone else. */}
-      {offer.status === "open" || offer.status === "accepted" ? <RequestPhotoThumbnails requestId={request.id} /> : null}
-      <OfferThreadLink requestId={request.id} locale={locale} />
+      {/* Only while the offer is theirs (lib/handymen/offers.ts leaves the others without): the photo route refuses anyone else. */}
+      <PhotoThumbnailList requestId={request.id} photos={offer.photos} />
+      <OfferThreadLink requestId={request.id} thread={offer.thread} locale={locale} />
       {can("accept") ? <AcceptForm offerId={offer.id} text={{ ...texts, label: t("proForms.acceptLabel"), button: t("proForms.accept") }} /> : null}
       {can("decline") ? (
         <DeclineForm
@@ -91,11 +94,14 @@ function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale
   );
 }
 
-export async function ProDashboard({ view, notice }: { view: ProView; notice?: React.ReactNode }) {
+/** The addresses' names of /pro's two cursors (lib/handymen/offers.ts parseProPageCursors reads them). */
+export type ProPageQuery = { offers?: string; jobs?: string };
+
+export async function ProDashboard({ view, query, notice }: { view: ProPageView; query: ProPageQuery; notice?: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
-  const { handyman, offers, reviews } = view;
-  const waiting = offers.filter((offer) => offer.status !== "accepted");
-  const jobs = offers.filter((offer) => offer.status === "accepted");
+  const { handyman, reviews } = view;
+  const waiting = view.open.rows;
+  const jobs = view.jobs.rows;
   const available = handyman.available === "yes";
   return (
     <div className={styles.page}>
@@ -142,6 +148,7 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         ) : (
           <p className={styles.muted}>{t("pro.noOffers")}</p>
         )}
+        <Pager locale={locale} path="/pro" query={query} param="offers" page={view.open} label={t("pro.offersPages")} />
       </section>
 
       <section aria-labelledby="jobs-heading">
@@ -157,6 +164,7 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         ) : (
           <p className={styles.muted}>{t("pro.noJobs")}</p>
         )}
+        <Pager locale={locale} path="/pro" query={query} param="jobs" page={view.jobs} total={view.jobs.total || undefined} label={t("pro.jobsPages")} />
       </section>
 
       <section aria-labelledby="reviews-heading">
@@ -181,6 +189,7 @@ export async function ProDashboard({ view, notice }: { view: ProView; notice?: R
         ) : (
           <p className={styles.muted}>{t("pro.noReviews")}</p>
         )}
+        {view.moreReviews ? <p className={styles.muted}>{t("pro.newestReviews", { count: reviews.length })}</p> : null}
       </section>
     </div>
   );

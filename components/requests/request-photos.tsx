@@ -1,8 +1,8 @@
 // A request's photos as thumbnails, each a link to the photo at full size: on the homeowner's order page
-// and with the offer on the handyman's /pro. The caller has already decided the viewer may see the request;
-// the photo route decides again for every image.
+// and with the offer on the handyman's /pro (read there for the whole page at once, lib/handymen/offers).
+// The caller has already decided the viewer may see the request; the photo route decides again for every image.
 import { getTranslations } from "next-intl/server";
-import { listRequestPhotos, photoPath, type PhotoSummary } from "@/lib/photos/photos";
+import { photoPath, type PhotoSummary } from "@/lib/photos/photos";
 import styles from "./request-life.module.css";
 
 /** The thumbnails of `photos` (already read); nothing when there are none. */
@@ -30,7 +30,3 @@ export async function PhotoThumbnailList({ requestId, photos }: { requestId: str
   );
 }
 
-/** The request's thumbnails, read here (the handyman's /pro, one offer at a time). */
-export async function RequestPhotoThumbnails({ requestId }: { requestId: string }) {
-  return <PhotoThumbnailList requestId={requestId} photos={await listRequestPhotos(requestId)} />;
-}

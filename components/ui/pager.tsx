@@ -15,41 +15,45 @@ export type PagerProps = {
   page: Pick<Page<unknown>, "next" | "previous">;
   /** How many rows the list has under its filters, when that is cheap to know. */
   total?: number;
+  /** The address's name for the cursor, where one page has two paged lists (default "cursor"). */
+  param?: string;
+  /** The navigation's name, where one page has two paged lists (default "Pages"). */
+  label?: string;
 };
 
 /** The address of the page at `cursor` (the first page without one). */
-export function pageHref(path: string, query: Record<string, string | undefined>, cursor: string | null): string {
+export function pageHref(path: string, query: Record<string, string | undefined>, cursor: string | null, param = "cursor"): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  if (cursor) params.set("cursor", cursor);
+  for (const [key, value] of Object.entries(query)) if (value && key !== param) params.set(key, value);
+  if (cursor) params.set(param, cursor);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
 
-export function Pager({ locale, path, query = {}, page, total }: PagerProps) {
+export function Pager({ locale, path, query = {}, page, total, param = "cursor", label }: PagerProps) {
   const t = getTranslator(locale, "common");
   if (!page.next && !page.previous && total === undefined) return null;
   return (
-    <nav className={styles.pager} aria-label={t("paging.label")}>
+    <nav className={styles.pager} aria-label={label ?? t("paging.label")}>
       {total !== undefined ? <p className={styles.total}>{t("paging.inAll", { count: total })}</p> : null}
       <ul className={styles.links}>
         {page.previous ? (
           <li>
-            <Link href={pageHref(path, query, page.previous)} rel="prev" prefetch={false} data-testid="page-previous">
+            <Link href={pageHref(path, query, page.previous, param)} rel="prev" prefetch={false} data-testid="page-previous">
               ← {t("paging.previous")}
             </Link>
           </li>
         ) : null}
         {page.previous ? (
           <li>
-            <Link href={pageHref(path, query, null)} prefetch={false}>
+            <Link href={pageHref(path, query, null, param)} prefetch={false}>
               {t("paging.first")}
             </Link>
           </li>
         ) : null}
         {page.next ? (
           <li>
-            <Link href={pageHref(path, query, page.next)} rel="next" prefetch={false} data-testid="page-next">
+            <Link href={pageHref(path, query, page.next, param)} rel="next" prefetch={false} data-testid="page-next">
               {t("paging.next")} →
             </Link>
           </li>

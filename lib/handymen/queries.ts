@@ -129,11 +129,12 @@ export async function setAvailability(user: SessionUser, available: boolean): Pr
 export type PublishedReview = { id: string; stars: number; text: string; createdAt: string };
 
 /** A handyman's reviews, newest first (text as written: pages escape it like any other text). */
-export async function listReviewsForHandyman(handymanId: number, db?: Db): Promise<PublishedReview[]> {
+export async function listReviewsForHandyman(handymanId: number, db?: Db, take?: number): Promise<PublishedReview[]> {
   const client = db ?? (await getDb());
   const rows = await client.review.findMany({
     where: { handymanId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take,
     select: { id: true, stars: true, text: true, createdAt: true },
   });
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

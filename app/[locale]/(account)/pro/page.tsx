@@ -1,18 +1,19 @@
-import { localeOf } from "@/i18n/locales";
+import { localeOf, type Locale } from "@/i18n/locales";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ProDashboard } from "@/components/requests/pro-dashboard";
+import { ProDashboard, type ProPageQuery } from "@/components/requests/pro-dashboard";
 import { UnreadMessages } from "@/components/messages/unread";
 import { PageNotice } from "@/components/auth/page-notice";
 import { ProProfileLinks } from "@/components/pros/pro-profile-links";
+import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
-import { requireUser, roleOf } from "@/lib/auth/current-user";
+import { requireUser, roleOf, type SessionUser } from "@/lib/auth/current-user";
 import { ApplicationStatus } from "@/components/join/application-status";
-import { getProViewOrThrow, type ProView } from "@/lib/handymen/offers";
+import { getProPageOrThrow, parseProPageCursors, type ProPageCursors, type ProPageView } from "@/lib/handymen/offers";
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -21,29 +22,57 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** The signed-in handyman's page; for anyone else this page does not exist. */
-async function loadProView(): Promise<ProView> {
-  const user = await requireUser();
+async function loadProView(user: SessionUser, cursors: ProPageCursors): Promise<ProPageView> {
   try {
-    return await getProViewOrThrow(user);
+    return await getProPageOrThrow(user, cursors);
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   }
 }
 
-export default async function ProPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(localeOf(locale));
+/**
+ * The page's two cursors (?offers= and ?jobs=). A link that is not this account's (changed, cut, someone
+ * else's, another list's) says so and shows the first pages.
+ */
+function readCursors(user: SessionUser, query: Record<string, string | string[] | undefined>, locale: Locale): { cursors: ProPageCursors; keep: ProPageQuery; problem: string | null } {
+  try {
+    const cursors = parseProPageCursors(user, { offers: query.offers, jobs: query.jobs });
+    const keep = { offers: typeof query.offers === "string" ? query.offers : undefined, jobs: typeof query.jobs === "string" ? query.jobs : undefined };
+    return { cursors, keep, problem: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { cursors: {}, keep: {}, problem: error.messageIn(locale) };
+  }
+}
+
+export default async function ProPage({ params, searchParams }: Props) {
+  const locale = localeOf((await params).locale);
+  setRequestLocale(locale);
   // An applicant sees their application's state and nothing else until approved.
   const user = await requireUser();
-  if ((await roleOf(user)) === "applicant") return <ApplicationStatus user={user} locale={localeOf(locale)} />;
-  const [view, t] = await Promise.all([loadProView(), getTranslations({ locale, namespace: "job.pro" })]);
+  if ((await roleOf(user)) === "applicant") return <ApplicationStatus user={user} locale={locale} />;
+  const { cursors, keep, problem } = readCursors(user, await searchParams, locale);
+  const [view, t] = await Promise.all([loadProView(user, cursors), getTranslations({ locale, namespace: "job.pro" })]);
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
       <ProProfileLinks handymanId={view.handyman.id} />
-      <UnreadMessages locale={localeOf(locale)} />
-      <ProDashboard view={view} notice={<PageNotice />} />
+      <UnreadMessages locale={locale} />
+      <ProDashboard
+        view={view}
+        query={keep}
+        notice={
+          <>
+            <PageNotice />
+            {problem ? (
+              <Alert tone="error">
+                <p>{problem}</p>
+              </Alert>
+            ) : null}
+          </>
+        }
+      />
     </>
   );
 }
