@@ -74,7 +74,8 @@ export default defineConfig({
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
     url: `${baseURL}/`,
-    timeout: 300_000,
+    // The server script builds first unless E2E_SKIP_BUILD=1: about two minutes on an idle two-core machine.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+// Test files run in parallel, at least two at a time (Vitest's default is one per core but one, which on a
+// two-core machine is one): most of a file's time is spent waiting on servers, mail and timers. TEST_WORKERS
+// sets the number.
+const workers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   resolve: {
@@ -18,10 +22,12 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "tests/multi-instance/**"],
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
-    // On PostgreSQL the files share one database and reset it between tests, so they run one at a time;
-    // on PGlite each file has its own in-memory database.
-    fileParallelism: !onPostgres,
-    testTimeout: 30_000,
+    // On PGlite each file has its own in-memory database; on PostgreSQL each worker has its own copy of the
+    // test database (tests/global-setup.ts), which its files reset between tests.
+    fileParallelism: true,
+    maxWorkers: workers,
+    // Generous: two files share the two cores, and the fuzz suites run a thousand requests a property.
+    testTimeout: 60_000,
     // next-intl imports next/server and next/navigation without extensions, which only a bundler
     // resolves; inlined, Vite resolves them as the app's build does.
     server: { deps: { inline: ["next-intl"] } },

@@ -111,6 +111,9 @@ const envSchema = z.object({
   // The background worker (lib/worker.ts) runs inside the web server unless this is `off`, for deployments
   // that run `npm run worker` as its own process (PostgreSQL only: the embedded database is one process).
   WORKER: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
+  // Whether each server remembers live sessions between requests while it hears their changes through
+  // PostgreSQL's NOTIFY (lib/auth/liveness-cache.ts); `off` reads the database on every signed-in request.
+  SESSION_LIVENESS_CACHE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
   // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
   STORAGE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -25,6 +25,7 @@ import {
   usesSecureCookies,
 } from "./cookies";
 import { REMEMBERED_SESSION_MAX_AGE, isWithinLifetime, sessionVersionOf, tokenMaxAge, type SessionClaims } from "./lifetimes";
+import { cachedLiveness, forgetAccount } from "./liveness-cache";
 
 export type SessionOwner = { id: string; email: string };
 
@@ -55,13 +56,16 @@ export async function openSession(user: SessionOwner, remember: boolean, now = n
 /** The account of a token whose session is still live, or null (revoked, outdated version, too old, account gone). */
 export async function liveSessionOwner(claims: (SessionClaims & { sid?: unknown }) | null): Promise<SessionOwner | null> {
   if (!claims?.sub || typeof claims.sid !== "string" || !isWithinLifetime(claims)) return null;
-  const db = await getDb();
+  const { sub, sid } = claims;
   // One statement (the account, with an EXISTS on its unrevoked session): this runs on every signed-in
   // request, and asking from the session's side would take two (Prisma reads a relation separately).
-  const user = await db.user.findFirst({
-    where: { id: claims.sub, sessions: { some: { id: claims.sid, revokedAt: null } } },
-    select: { id: true, email: true, sessionVersion: true, role: true },
-  });
+  // Kept in memory while every change to it is heard (lib/auth/liveness-cache.ts).
+  const user = await cachedLiveness(sub, sid, async () =>
+    (await getDb()).user.findFirst({
+      where: { id: sub, sessions: { some: { id: sid, revokedAt: null } } },
+      select: { id: true, email: true, sessionVersion: true, role: true },
+    }),
+  );
   if (!user || user.sessionVersion !== sessionVersionOf(claims)) return null;
   // An account made operator during a long session keeps it no longer than an operator's own.
   if (user.role === "operator" && !isWithinLifetime({ ...claims, remember: false })) return null;
@@ -72,13 +76,16 @@ export async function liveSessionOwner(claims: (SessionClaims & { sid?: unknown 
 export async function revokeSession(sid: unknown): Promise<void> {
   if (typeof sid !== "string" || !/^[0-9a-f-]{36}$/i.test(sid)) return;
   const db = await getDb();
-  await db.userSession.updateMany({ where: { id: sid, revokedAt: null }, data: { revokedAt: new Date() } });
+  const ended = await db.userSession.updateManyAndReturn({ where: { id: sid, revokedAt: null }, data: { revokedAt: new Date() }, select: { userId: true } });
+  for (const { userId } of ended) forgetAccount(userId);
 }
 
 /** Ends every session of the account, inside the caller's transaction. */
 export async function endAllSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
   await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  // Before the commit: a read from here to the commit may keep the old answer, until the commit's notification.
+  forgetAccount(userId);
 }
 
 // ---- From a server action: this browser's cookie. ----

@@ -6,14 +6,15 @@
 // refusal (bad input, wrong password, nothing to change) writes nothing.
 import "server-only";
 import { z } from "zod";
-import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
 import { taskTypeLabel } from "../requests/words";
 import { AfterCommit } from "../queue/after-commit";
-import { fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { CITIES, fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { badCursor, decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
 import { recordAudit } from "./audit";
@@ -42,6 +43,8 @@ export type RosterEntry = {
   email: string | null;
   /** The account's id; null without an account. */
   userId: string | null;
+  /** The profile was taken down for good (the account erased). */
+  removed: boolean;
 };
 
 const rosterColumns = {
@@ -53,6 +56,7 @@ const rosterColumns = {
   rating: true,
   available: true,
   suspended: true,
+  removedAt: true,
   userId: true,
   user: {
     select: {
@@ -85,6 +89,7 @@ function toEntry(row: RosterRow): RosterEntry {
     accountState: accountStateOf(row),
     email: row.user?.email ?? null,
     userId: row.userId,
+    removed: row.removedAt !== null,
   };
 }
 
@@ -98,10 +103,166 @@ function auditView(entry: RosterEntry) {
   return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskTypes: entry.taskTypes, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
 }
 
-/** Every handyman, by id. */
-export async function listRoster(): Promise<RosterEntry[]> {
-  const rows = await (await getDb()).handyman.findMany({ orderBy: { id: "asc" }, select: rosterColumns });
-  return rows.map(toEntry);
+/** The roster's page size, unless the address asks for another (?limit=, at most ROSTER_MAX_LIMIT). */
+export const ROSTER_PAGE_SIZE = 50;
+export const ROSTER_MAX_LIMIT = 200;
+/** A search longer than any name is not one. */
+export const ROSTER_SEARCH_MAX = 100;
+
+/**
+ * What the roster's state filter can ask for: the four account states as the Account column shows them
+ * (suspended first: a suspended handyman's account state is "suspended" whatever their account), and two
+ * facets across them: paused (the "available now" switch off) and removed (the profile taken down for good).
+ */
+export const ROSTER_STATES = [...ACCOUNT_STATES, "paused", "removed"] as const;
+export type RosterState = (typeof ROSTER_STATES)[number];
+
+const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const rosterFiltersSchema = z.object({
+  q: z.preprocess(
+    blankAsUndefined,
+    z
+      .string({ error: "Give one name to search for." })
+      .trim()
+      .max(ROSTER_SEARCH_MAX, `Search for at most ${ROSTER_SEARCH_MAX} characters of a name.`)
+      // No name holds a control character or half a surrogate pair, and PostgreSQL refuses a NUL outright.
+      .refine((value) => !CONTROL_OR_LONE_SURROGATE.test(value), "Search for the letters a name starts with, without control characters.")
+      .transform((value) => value || undefined)
+      .optional(),
+  ),
+  city: z.preprocess(blankAsUndefined, z.enum(CITIES, { error: `Choose a city: ${CITIES.join(", ")}.` }).optional()),
+  taskType: z.preprocess(blankAsUndefined, z.enum(TASK_TYPES, { error: `Choose a trade: ${TASK_TYPES.join(", ")}.` }).optional()),
+  state: z.preprocess(blankAsUndefined, z.enum(ROSTER_STATES, { error: `Choose a state: ${ROSTER_STATES.join(", ")}.` }).optional()),
+});
+
+export type RosterFilters = z.infer<typeof rosterFiltersSchema>;
+
+export const ROSTER_FILTER_KEYS = ["q", "city", "taskType", "state"] as const;
+
+type Query = URLSearchParams | Record<string, string | string[] | undefined>;
+
+/** One parameter of an address: a repeated one stays a list (and is refused by the schema). */
+function paramOf(query: Query, key: string): string | string[] | undefined {
+  if (!(query instanceof URLSearchParams)) return query[key];
+  const all = query.getAll(key);
+  return all.length > 1 ? all : (all[0] ?? undefined);
+}
+
+/**
+ * The roster's filters from an address (?q=…&city=…&taskType=…&state=…), every one optional: a repeated
+ * or unknown value is a 400 with the field named, never a 500 (as the requests overview's).
+ */
+export function parseRosterFilters(query: Query): RosterFilters {
+  const values: Record<string, unknown> = {};
+  for (const key of ROSTER_FILTER_KEYS) {
+    const value = paramOf(query, key);
+    if (value !== undefined) values[key] = value;
+  }
+  const parsed = rosterFiltersSchema.safeParse(values);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some filters are not valid; fix the ones marked below.");
+  return parsed.data;
+}
+
+/** The roster's cursors are the operator's own: one from another list or account is a 400. */
+const rosterScope = (operator: { id: string }): CursorScope => ({ list: "ops.handymen", owner: operator.id });
+
+export type RosterPageRequest = { cursor?: Cursor; limit: number };
+
+/** ?cursor= and ?limit= of the roster (a bad one is a 400; absent: the first ROSTER_PAGE_SIZE). */
+export function parseRosterPage(operator: { id: string }, query: Query): RosterPageRequest {
+  return {
+    cursor: decodeCursor(paramOf(query, "cursor"), rosterScope(operator), 1),
+    limit: parsePageSize(paramOf(query, "limit"), { fallback: ROSTER_PAGE_SIZE, max: ROSTER_MAX_LIMIT }),
+  };
+}
+
+/** A LIKE pattern for names starting with `text`: its own % _ and \ match themselves. */
+const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The unused set-password link that makes an account "invited" (as accountStateOf). */
+const INVITED = Prisma.sql`EXISTS (SELECT 1 FROM "account_tokens" t WHERE t."user_id" = h."user_id" AND t."purpose" = 'set_password' AND t."used_at" IS NULL)`;
+
+const STATE_SQL: Record<RosterState, Prisma.Sql> = {
+  suspended: Prisma.sql`h."suspended"`,
+  no_account: Prisma.sql`NOT h."suspended" AND h."user_id" IS NULL`,
+  invited: Prisma.sql`NOT h."suspended" AND h."user_id" IS NOT NULL AND ${INVITED}`,
+  active: Prisma.sql`NOT h."suspended" AND h."user_id" IS NOT NULL AND NOT ${INVITED}`,
+  paused: Prisma.sql`NOT h."available"`,
+  removed: Prisma.sql`h."removed_at" IS NOT NULL`,
+};
+
+/** The sort key, as the index handymen_name_key_idx holds it: the name in lower case, byte order (so a prefix search is a range of it). */
+const NAME_KEY = Prisma.sql`lower(h."name") COLLATE "C"`;
+
+function filtersSql(filters: RosterFilters): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (filters.q) parts.push(Prisma.sql`${NAME_KEY} LIKE lower(${prefixPattern(filters.q)}) COLLATE "C"`);
+  if (filters.city) parts.push(Prisma.sql`h."cities" @> ARRAY[${filters.city}]::"city"[]`);
+  if (filters.taskType) parts.push(Prisma.sql`h."task_types" @> ARRAY[${filters.taskType}]::"task_type"[]`);
+  if (filters.state) parts.push(STATE_SQL[filters.state]);
+  return Prisma.join(parts, " AND ");
+}
+
+export type RosterPage = {
+  filters: RosterFilters;
+  /** One page of the handymen that match, by name (in lower case), then id. */
+  rows: RosterEntry[];
+  /** The cursors of the next and the previous page (?cursor=), null at either end. */
+  nextCursor: string | null;
+  previousCursor: string | null;
+  /** How many handymen match the filters in all. */
+  total: number;
+};
+
+/** A cursor's handyman id: a whole number, else the cursor is not one of ours. */
+function anchorIdOf(cursor: Cursor): number {
+  const value = cursor.key[0];
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw badCursor();
+  return Number(value);
+}
+
+/**
+ * One page of the roster under `filters`, ordered by name (lower case, byte order) then id, read through
+ * the index on that key: the cursor names the handyman a page starts after (or ends before) by id, and
+ * the page continues from that handyman's name as it is now. With the total under the filters (a count
+ * of at most the whole roster, which stays in the tens of thousands).
+ */
+export async function listRosterPage(operator: { id: string }, filters: RosterFilters, page: RosterPageRequest = { limit: ROSTER_PAGE_SIZE }): Promise<RosterPage> {
+  const db = await getDb();
+  const where = filtersSql(filters);
+  const fetchIds = async ({ cursor, take }: { cursor: Cursor | undefined; take: number }): Promise<number[]> => {
+    const forwards = cursor?.direction !== "before";
+    let bound = Prisma.empty;
+    if (cursor) {
+      const id = anchorIdOf(cursor);
+      const [anchor] = await db.$queryRaw<{ key: string }[]>`SELECT ${NAME_KEY} AS "key" FROM "handymen" h WHERE h."id" = ${id}`;
+      // A cursor is only ever made for a handyman that exists; handymen are never deleted (removed_at).
+      if (!anchor) throw badCursor();
+      bound = forwards ? Prisma.sql`AND (${NAME_KEY}, h."id") > (${anchor.key} COLLATE "C", ${id})` : Prisma.sql`AND (${NAME_KEY}, h."id") < (${anchor.key} COLLATE "C", ${id})`;
+    }
+    const order = forwards ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+    const rows = await db.$queryRaw<{ id: number }[]>`
+      SELECT h."id" FROM "handymen" h
+       WHERE ${where} ${bound}
+       ORDER BY ${NAME_KEY} ${order}, h."id" ${order}
+       LIMIT ${take}`;
+    return rows.map((row) => row.id);
+  };
+  const [ids, [{ n }]] = await Promise.all([
+    readPage(rosterScope(operator), page.limit, page.cursor, fetchIds, (id) => [String(id)]),
+    db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS "n" FROM "handymen" h WHERE ${where}`,
+  ]);
+  const found = ids.rows.length ? await db.handyman.findMany({ where: { id: { in: ids.rows } }, select: rosterColumns }) : [];
+  const byId = new Map(found.map((row) => [row.id, toEntry(row)]));
+  return {
+    filters,
+    rows: ids.rows.flatMap((id) => byId.get(id) ?? []),
+    nextCursor: ids.next,
+    previousCursor: ids.previous,
+    total: Number(n),
+  };
 }
 
 /** A handyman's id in an address or a form: a whole number, else "not found". */

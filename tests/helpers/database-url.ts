@@ -17,3 +17,9 @@ export function assertLocalDatabase(url: string): void {
     );
   }
 }
+
+/** The database of test worker `n` on PostgreSQL: the test database's name with a suffix (see tests/global-setup.ts). */
+export function workerDatabaseName(base: string, n: number): string {
+  if (!/^[A-Za-z0-9_]{1,56}$/.test(base)) throw new Error(`The test database's name must be plain letters, digits and _ (got ${base})`);
+  return `${base}_w${n}`;
+}

@@ -1,5 +1,5 @@
 // Property-based fuzzing of the console's pages the way the server renders them: generated query strings
-// for /ops/requests and /ops/audit, and generated ids for /ops/requests/{id}, as an operator. The property:
+// for /ops/requests, /ops/audit and /ops/handymen (search, filters, cursor, page size), and generated ids for /ops/requests/{id}, as an operator. The property:
 // the page renders (a bad filter is explained in the page, a bad cursor or page size is explained in the page, an
 // unknown id is the site's 404), never an error, and rendering writes nothing. Fixed seed, bounded runs.
 import fc from "fast-check";
@@ -16,6 +16,8 @@ const { renderToStaticMarkup } = await import("react-dom/server");
 const { default: RequestsPage } = await import("@/app/[locale]/ops/requests/page");
 const { default: RequestPage } = await import("@/app/[locale]/ops/requests/[requestId]/page");
 const { default: AuditPage } = await import("@/app/[locale]/ops/audit/page");
+const { default: HandymenPage } = await import("@/app/[locale]/ops/handymen/page");
+const { listRosterPage } = await import("@/lib/ops/handymen");
 const { recordAudit } = await import("@/lib/ops/audit");
 
 const SEED = 20261126;
@@ -23,6 +25,8 @@ const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 60), 150);
 
 type Query = Record<string, string | string[]>;
 let requestId: string;
+/** A real cursor of the roster's (the second page at 5 a page), and the operator it was made for. */
+let rosterCursor: string;
 
 beforeAll(async () => {
   await resetDatabase();
@@ -37,6 +41,7 @@ beforeAll(async () => {
   const db = await getDb();
   for (let i = 0; i < 3; i++) await db.$transaction((tx) => recordAudit(tx, operator, { action: "edit", targetType: "handyman", targetId: 18, after: { i } }));
   actionRequest.headers = new Headers({ cookie: operator.cookie });
+  rosterCursor = (await listRosterPage(operator, {}, { limit: 5 })).nextCursor!;
 }, 60_000);
 
 /**
@@ -100,6 +105,25 @@ describe("the console's pages under generated query strings", () => {
       fc.asyncProperty(query, async (params) => {
         const html = await renders(() => AuditPage({ searchParams: Promise.resolve(params as Query) }));
         expect(html).toContain("Audit log");
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("/ops/handymen renders for any search, filters, cursor and page size, explaining the bad ones", async () => {
+    expect(await renders(() => HandymenPage({ searchParams: Promise.resolve({ state: "gone" }) }), elementTreeText)).toMatch(/Choose a state: no_account, invited, active, suspended, paused, removed\./);
+    expect(await renders(() => HandymenPage({ searchParams: Promise.resolve({ q: "%_\\", cursor: rosterCursor }) }), elementTreeText)).toMatch(/No handyman matches these filters\./);
+    expect(await renders(() => HandymenPage({ searchParams: Promise.resolve({ cursor: rosterCursor.slice(0, -3) }) }), elementTreeText)).toMatch(/page link is not valid/);
+    const query = fc.dictionary(
+      fc.constantFrom("q", "city", "taskType", "state", "cursor", "limit", "other"),
+      valueOrList(fc.oneof(fc.constantFrom("Ann", "a", "%", "_", "\\", "Rotterdam", "The Hague", "Painting", "suspended", "no_account", "paused", "removed", "", "0", "-1", "10000", "abc", "50", rosterCursor), cursor, nastyString)),
+      { maxKeys: 5 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const html = await renders(() => HandymenPage({ searchParams: Promise.resolve(params as Query) }), elementTreeText);
+        expect(html).toContain("Handymen");
+        expect(html).toMatch(/handym[ae]n|not valid|Choose|Search for at most|Give one name|page link/);
       }),
       { seed: SEED, numRuns: RUNS },
     );

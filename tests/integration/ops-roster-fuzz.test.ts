@@ -64,8 +64,30 @@ describe("the console's roster and requests handlers under generated input", () 
   it("GET /api/ops/handymen and /api/ops/handymen/{id} never fail with a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(handymanIdArb, party, async (id, who) => {
-        await checkAs(who, () => call(rosterRoute.GET, apiRequest("GET", "/api/ops/handymen", { cookie: cookieFor(who) }), {}));
         await checkAs(who, () => call(handymanRoute.GET, apiRequest("GET", `/api/ops/handymen/${encodeURIComponent(id)}`, { cookie: cookieFor(who) }), { handymanId: id }));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("GET /api/ops/handymen answers any search, filters, cursor and page size with a page of at most 200 or a 400", async () => {
+    const value = fc.oneof(
+      fc.constantFrom("Ann", "%", "_", "\\", "\u0000", "a\u0000b", "Rotterdam", "The Hague", "Utrecht", "Painting", "suspended", "no_account", "invited", "paused", "removed", "gone", "", "0", "-1", "10000", "abc", "200", "201"),
+      fc.string({ maxLength: 120 }),
+      nastyString,
+    );
+    const query = fc.dictionary(fc.constantFrom("q", "city", "taskType", "state", "cursor", "limit", "other"), fc.oneof({ arbitrary: value, weight: 4 }, fc.array(value, { minLength: 2, maxLength: 3 })), { maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(query, party, async (params, who) => {
+        const search = new URLSearchParams();
+        for (const [key, given] of Object.entries(params)) for (const one of [given].flat()) search.append(key, one);
+        await checkProperty(
+          () => call(rosterRoute.GET, apiRequest("GET", `/api/ops/handymen?${search}`, { cookie: cookieFor(who) }), {}),
+          (outcome) => {
+            expect(who).toBe("operator");
+            expect((outcome.body as { handymen: unknown[] }).handymen.length).toBeLessThanOrEqual(200);
+          },
+        );
       }),
       { seed: SEED, numRuns: RUNS },
     );

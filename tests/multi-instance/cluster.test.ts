@@ -226,6 +226,8 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
       INSTANCES: "2",
       PORT: String(portA),
       CLUSTER_HOST: "127.0.0.1",
+      // As in production: each instance remembers live sessions while it hears their changes (tests/setup.ts turns it off in-process).
+      SESSION_LIVENESS_CACHE: "on",
     });
     await Promise.all([waitForHealth(portA), waitForHealth(portB)]);
     nginx = await startNginx(nginxBin!, { instancePorts: [portA, portB], listenPort: nginxPort, dir });
@@ -301,6 +303,33 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect(onB.status, onB.body).toBe(200);
     expect(onB.json()).toEqual([]);
     expect((await call(portB, `/api/inputs/${encodeURIComponent(email)}`)).status).toBe(401);
+  });
+
+  it("ends a session signed out on one instance on the other within a second, though the other remembered it live", async () => {
+    const email = `cluster-out-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const csrf = await csrfFrom(portA);
+    const { answer, cookie } = await signIn(portA, email, PASSWORD, { csrf });
+    expect(answer.status, answer.body).toBe(200);
+    const session = sessionCookie(cookie);
+    const onB = () => call(portB, `/api/inputs/${encodeURIComponent(email)}`, { headers: { cookie: session } });
+    // B reads the session once and then answers from memory.
+    for (let i = 0; i < 3; i++) expect((await onB()).status).toBe(200);
+
+    const signOut = await call(portA, "/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `${csrf.cookie}; ${session}` },
+      body: new URLSearchParams({ csrfToken: csrf.token, callbackUrl: "/", json: "true" }).toString(),
+    });
+    expect(signOut.status, signOut.body).toBe(200);
+    const signedOutAt = Date.now();
+    let status = (await onB()).status;
+    while (status === 200 && Date.now() - signedOutAt < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await onB()).status;
+    }
+    expect(status, `the copied cookie still worked on the other instance ${Date.now() - signedOutAt} ms after signing out`).toBe(401);
+    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
   });
 
   it("counts ten failed sign-ins spread over both instances together and refuses the eleventh from that address", async () => {

@@ -193,7 +193,8 @@ describe("sanitizeJobHtml cache", () => {
     expect(sanitizeJobHtml(`<p>version two<script>x()</script></p>`)).toBe(`<p>version two</p>`);
   });
 
-  it("stays bounded and keeps working across window renewals after many distinct fragments", () => {
+  // 600 sanitisations through jsdom: seconds on an idle core, more while other test files share it.
+  it("stays bounded and keeps working across window renewals after many distinct fragments", { timeout: 120_000 }, () => {
     const { max, perWindow } = sanitizerCacheStats();
     expect(600).toBeGreaterThan(Math.max(max, perWindow));
     for (let i = 0; i < 600; i += 1) {

@@ -1,15 +1,12 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/i18n/link";
-import { PageHeader } from "@/components/ui/page-header";
+import { ConsoleList } from "@/components/ops/console-list";
 import styles from "@/components/ops/ops.module.css";
 import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { getTranslator } from "@/lib/i18n/translator";
 import { listAuditPage, parseAuditCursor, PERSON_ID_KEYS, type AuditEntryView } from "@/lib/ops/audit";
-import { Alert } from "@/components/ui/alert";
-import { Pager } from "@/components/ui/pager";
-import { ApiError } from "@/lib/api/errors";
-import type { Cursor } from "@/lib/paging/cursor";
+import { readAddress } from "@/lib/ops/list-address";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -22,16 +19,6 @@ function targetOf(params: Record<string, string | string[] | undefined>): { targ
   const { targetType, targetId } = params;
   if (typeof targetType !== "string" || !TARGET_TYPES.has(targetType)) return {};
   return typeof targetId === "string" && /^[A-Za-z0-9-]{1,64}$/.test(targetId) ? { targetType, targetId } : { targetType };
-}
-
-/** The page the address's cursor names, or why it names none (a changed, cut or someone else's link). */
-function cursorOf(read: () => Cursor | undefined): { cursor?: Cursor; problem?: string } {
-  try {
-    return { cursor: read() };
-  } catch (error) {
-    if (error instanceof ApiError) return { problem: error.message };
-    throw error;
-  }
 }
 
 function Json({ value }: { value: unknown }) {
@@ -50,70 +37,52 @@ function withAddresses(record: unknown, entry: AuditEntryView, deleted: string):
   return shown;
 }
 
+const COLUMNS = ["When", "Who", "What", "Of", "Before", "After"] as const;
+
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
   const params = await searchParams;
   const target = targetOf(params);
-  const { cursor, problem } = cursorOf(() => parseAuditCursor(operator, params.cursor));
+  const { value: cursor, problem } = await readAddress(() => parseAuditCursor(operator, params.cursor));
   const page = await listAuditPage(operator, cursor, target);
-  const entries = page.rows;
   const deleted = getTranslator("en", "ops")("audit.deletedAccount");
   return (
-    <>
-      <PageHeader eyebrow="Operator console" title="Audit log" lead="Every change made in the console, newest first. Entries are never changed or removed." />
-      <div className={`container ${styles.section}`}>
-        {target.targetType ? (
+    <ConsoleList
+      title="Audit log"
+      lead="Every change made in the console, newest first. Entries are never changed or removed."
+      intro={
+        target.targetType ? (
           <p>
             Showing the history of {target.targetType.replace("_", " ")} {target.targetId ?? "(all)"}. <Link href="/ops/audit">Show every entry</Link>
           </p>
-        ) : null}
-        {problem ? (
-          <Alert tone="error">
-            <p>{problem} The newest entries are shown.</p>
-          </Alert>
-        ) : null}
-        {entries.length === 0 ? (
-          <p>Nothing has been changed in the console yet.</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Changes made by operators</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Of</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>
-                      <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt.toISOString())}</time>
-                    </td>
-                    <td>{entry.actorEmail ?? deleted}</td>
-                    <td>{entry.action}</td>
-                    <td>
-                      {entry.targetType} {entry.targetId}
-                      {entry.targetType === "user" ? ` (${entry.emails[entry.targetId] ?? deleted})` : ""}
-                    </td>
-                    <td>
-                      <Json value={withAddresses(entry.before, entry, deleted)} />
-                    </td>
-                    <td>
-                      <Json value={withAddresses(entry.after, entry, deleted)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager locale="en" path="/ops/audit" query={target} page={page} />
-      </div>
-    </>
+        ) : null
+      }
+      problem={problem ? { text: `${problem} The newest entries are shown.` } : null}
+      table={{
+        caption: "Changes made by operators",
+        columns: COLUMNS,
+        empty: "Nothing has been changed in the console yet.",
+        rows: page.rows.map((entry) => (
+          <tr key={entry.id}>
+            <td>
+              <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt.toISOString())}</time>
+            </td>
+            <td>{entry.actorEmail ?? deleted}</td>
+            <td>{entry.action}</td>
+            <td>
+              {entry.targetType} {entry.targetId}
+              {entry.targetType === "user" ? ` (${entry.emails[entry.targetId] ?? deleted})` : ""}
+            </td>
+            <td>
+              <Json value={withAddresses(entry.before, entry, deleted)} />
+            </td>
+            <td>
+              <Json value={withAddresses(entry.after, entry, deleted)} />
+            </td>
+          </tr>
+        )),
+      }}
+      pager={{ path: "/ops/audit", query: target, page }}
+    />
   );
 }
