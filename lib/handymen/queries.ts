@@ -66,7 +66,7 @@ export type CandidateScope = RequestPair & {
 export async function listCandidates(db: Db, scope: CandidateScope): Promise<PublicHandyman[]> {
   const exclude = scope.exclude?.length ? Prisma.sql`AND h."id" NOT IN (${Prisma.join([...scope.exclude])})` : Prisma.empty;
   const notOwn = scope.requesterId ? Prisma.sql`AND (h."user_id" IS NULL OR h."user_id" <> ${scope.requesterId}::uuid)` : Prisma.empty;
-  const rows = await db.$queryRaw<{ id: number; name: string; hourly_price_cents: number; rating: number | null; available: boolean }[]>`
+  const rows = await db.$queryRaw<CandidateRow[]>`
     SELECT h."id", h."name", h."hourly_price_cents", h."rating", ${availableOnSql(scope.date)} AS "available"
       FROM "handymen" h
      WHERE h."cities" @> ARRAY[${scope.city}]::"city"[]
@@ -74,7 +74,15 @@ export async function listCandidates(db: Db, scope: CandidateScope): Promise<Pub
        AND NOT h."suspended" AND h."removed_at" IS NULL
        ${exclude} ${notOwn}
      ORDER BY h."id"`;
-  return rows.map((row) => ({
+  return rows.map((row) => publicCandidate(row, scope));
+}
+
+/** A candidate as SQL reads it: the handyman's own columns and "available" on the request's day. */
+export type CandidateRow = { id: number; name: string; hourly_price_cents: number; rating: number | null; available: boolean };
+
+/** A candidate in the spec's shape, in the request's city and trade. */
+export function publicCandidate(row: CandidateRow, scope: RequestPair): PublicHandyman {
+  return {
     id: row.id,
     name: row.name,
     city: scope.city,
@@ -82,7 +90,7 @@ export async function listCandidates(db: Db, scope: CandidateScope): Promise<Pub
     available: row.available ? "yes" : "no",
     price_per_hour: Number(row.hourly_price_cents) / 100,
     task_type: scope.taskType,
-  }));
+  };
 }
 
 /** A signed-in handyman's own profile as /pro shows it: the sets they serve, rating, price and the pause switch. */

@@ -15,7 +15,7 @@ import "server-only";
 import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import type { Criterion } from "../requests/catalogue";
 import { availableOnSql } from "./availability";
-import type { CandidateScope, PublicHandyman } from "./queries";
+import { publicCandidate, type CandidateRow, type CandidateScope, type PublicHandyman } from "./queries";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -42,7 +42,7 @@ export type RankedHolder = {
   place: number;
 };
 
-type Row = { id: number; name: string; hourly_price_cents: number; rating: number | null; available: boolean };
+type Row = CandidateRow;
 
 /**
  * The candidates of the scope, rows of `handyman_offerings` o: its pair (the trigger keeps only handymen
@@ -73,18 +73,6 @@ function countSql(scope: RankScope, condition: Prisma.Sql = Prisma.sql`true`): P
       FROM (SELECT o.* FROM ${candidatesSql(scope)} AND ${condition}) o JOIN "handymen" h ON h."id" = o."handyman_id"`;
 }
 
-function toPublic(row: Row, scope: CandidateScope): PublicHandyman {
-  return {
-    id: row.id,
-    name: row.name,
-    city: scope.city,
-    rating: row.rating === null ? null : Number(row.rating),
-    available: row.available ? "yes" : "no",
-    price_per_hour: Number(row.hourly_price_cents) / 100,
-    task_type: scope.taskType,
-  };
-}
-
 /**
  * The rule's ranking of the request's candidates for `scope.criterion`: the first `limit` (every one
  * without a limit) and how many the ranking holds. The top is read in the index's order and stops at
@@ -100,7 +88,7 @@ export async function rankCandidates(db: Db, scope: RankScope, { limit }: { limi
       JOIN "handymen" h ON h."id" = o."handyman_id"
      ORDER BY ${ORDER[scope.criterion]}`;
   const [{ count }] = await db.$queryRaw<{ count: number }[]>(countSql(scope));
-  return { top: rows.map((row) => toPublic(row, scope)), count: Number(count) };
+  return { top: rows.map((row) => publicCandidate(row, scope)), count: Number(count) };
 }
 
 /**
@@ -113,7 +101,7 @@ export async function rankHolder(db: Db, scope: RankScope, handymanId: number): 
       FROM (SELECT o."handyman_id" FROM ${candidatesSql(scope)} AND o."handyman_id" = ${handymanId}) o
       JOIN "handymen" h ON h."id" = o."handyman_id"`;
   if (!row) return { handyman: null, place: 0 };
-  const handyman = toPublic(row, scope);
+  const handyman = publicCandidate(row, scope);
   if (scope.criterion === "available" && !row.available) return { handyman, place: 0 };
   const ahead = aheadOf(scope.criterion, Number(row.hourly_price_cents), row.rating === null ? null : Number(row.rating), handymanId);
   const [{ count: before }] = await db.$queryRaw<{ count: number }[]>(countSql(scope, ahead));
