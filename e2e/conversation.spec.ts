@@ -12,9 +12,8 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { handymen } from "../lib/matching";
 import { rankHandymen } from "../tests/helpers/spec-rule";
-import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
+import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
-import { mailedLink } from "./helpers/mail";
 
 const HANDYMAN_EMAIL = "thijs.pro@example.test";
 /** Within the issue's two seconds, with room for a loaded machine. */
@@ -91,13 +90,7 @@ test("photos with the request, a question before accepting, and the answer, live
   await markLoad(page);
 
   // Thijs sets a password from the invitation, signs in, and sees exactly the two photos with the offer.
-  const pro = await browser.newContext();
-  const proPage = await pro.newPage();
-  await proPage.goto(await mailedLink(HANDYMAN_EMAIL, /invited/, "/set-password", 90_000));
-  await proPage.getByLabel("New password").fill(TEST_PASSWORD);
-  await proPage.getByRole("button", { name: "Set my password" }).click();
-  await expect(proPage).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(proPage, { email: HANDYMAN_EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
   const offer = proPage.getByTestId("pro-offer").filter({ hasText: details });
   await expect(offer).toContainText("Pipe leakage in Amsterdam");
   const thumbnails = offer.getByTestId("request-photos").getByRole("img");

@@ -10,9 +10,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { handymen } from "../lib/matching";
 import { rankHandymen } from "../tests/helpers/spec-rule";
 import { formatDayWithWeekday } from "../lib/format";
-import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
+import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
-import { mailedLink } from "./helpers/mail";
 
 const HANDYMAN_EMAIL = "bram.pro@example.test";
 
@@ -60,13 +59,7 @@ test("after accept, decline, cancel, a new date and a review, /nl/pro and /nl/da
   const keptId = await askForAnElectrician(page, email, kept, amsterdamDay(6));
 
   // Bram sets his password from the invitation and signs in, in a browser of his own.
-  const pro = await browser.newContext();
-  const proPage = await pro.newPage();
-  await proPage.goto(await mailedLink(HANDYMAN_EMAIL, /invited/, "/set-password", 90_000));
-  await proPage.getByLabel("New password").fill(TEST_PASSWORD);
-  await proPage.getByRole("button", { name: "Set my password" }).click();
-  await expect(proPage).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(proPage, { email: HANDYMAN_EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
 
   // On /nl/pro: one request declined, the other accepted.
   await proPage.goto("/nl/pro");

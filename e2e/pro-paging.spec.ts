@@ -6,9 +6,8 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 import { handymen } from "../lib/matching";
 import { rankHandymen } from "../tests/helpers/spec-rule";
-import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
+import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
-import { mailedLink } from "./helpers/mail";
 
 const HANDYMAN_EMAIL = "niels.pro@example.test";
 const WHERE = { city: "The Hague", task_type: "Pipe-leakage" } as const;
@@ -53,13 +52,7 @@ test("a handyman pages through his jobs on /pro with JavaScript off, the open of
   await second.close();
 
   // Niels sets his password from the invitation, signs in, and accepts all but OPEN of the offers.
-  const pro = await browser.newContext();
-  const proPage = await pro.newPage();
-  await proPage.goto(await mailedLink(HANDYMAN_EMAIL, /invited/, "/set-password", 90_000));
-  await proPage.getByLabel("New password").fill(TEST_PASSWORD);
-  await proPage.getByRole("button", { name: "Set my password" }).click();
-  await expect(proPage).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(proPage, { email: HANDYMAN_EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
   const listed = await proPage.request.get("/api/pro/offers?limit=200");
   expect(listed.status()).toBe(200);
   const offers = ((await listed.json()) as { offers: { id: string; status: string }[] }).offers;

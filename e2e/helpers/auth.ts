@@ -1,7 +1,8 @@
 // Browser helpers for specs that need a signed-in user: create a fresh account through /signup, or sign
 // in through /login. Both drive the real forms, so they also exercise the accounts feature.
 import { randomUUID } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { mailedLink } from "./mail";
 
 export type Credentials = { email: string; password: string };
 
@@ -47,4 +48,16 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Time to Go" }).click();
   await expect(page).toHaveURL(/\/(?:[?#].*)?$/);
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+}
+
+/** An invited handyman sets a password from the invitation mail and signs in, in a browser of their own, landing on /pro. */
+export async function signInFromInvitation(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(await mailedLink(email, /invited/, "/set-password", 90_000));
+  await page.getByLabel("New password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Set my password" }).click();
+  await expect(page).toHaveURL(/\/login\?notice=password-set$/);
+  await signIn(page, { email, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  return { context, page };
 }
