@@ -6,7 +6,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageNotice } from "@/components/auth/page-notice";
 import { Link } from "@/components/i18n/link";
-import { Alert } from "@/components/ui/alert";
 import { pageHref } from "@/components/ui/pager";
 import { threadPath } from "@/lib/messages/digest";
 import { formatDateTime } from "@/lib/format";
@@ -54,12 +53,7 @@ export async function ThreadBody({ thread, locale, problem = null }: { thread: T
   const unreachable = job("unreachable");
   return (
     <>
-      <PageNotice />
-      {problem ? (
-        <Alert tone="error">
-          <p>{problem}</p>
-        </Alert>
-      ) : null}
+      <PageNotice problem={problem} />
       <p>{thread.viewer === "homeowner" ? t("withHandyman", { name: thread.handymanName }) : t("withHomeowner")}</p>
       <ThreadPaging
         thread={thread}

@@ -6,7 +6,6 @@ import { ProDashboard, type ProPageQuery } from "@/components/requests/pro-dashb
 import { UnreadMessages } from "@/components/messages/unread";
 import { PageNotice } from "@/components/auth/page-notice";
 import { ProProfileLinks } from "@/components/pros/pro-profile-links";
-import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser, roleOf, type SessionUser } from "@/lib/auth/current-user";
@@ -62,16 +61,7 @@ export default async function ProPage({ params, searchParams }: Props) {
       <ProDashboard
         view={view}
         query={keep}
-        notice={
-          <>
-            <PageNotice />
-            {problem ? (
-              <Alert tone="error">
-                <p>{problem}</p>
-              </Alert>
-            ) : null}
-          </>
-        }
+        notice={<PageNotice problem={problem} />}
       />
     </>
   );

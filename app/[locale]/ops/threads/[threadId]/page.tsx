@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { Link } from "@/components/i18n/link";
 import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { Alert } from "@/components/ui/alert";
 import { ThreadPaging } from "@/components/messages/thread-view";
 import { SuspendForm } from "@/components/ops/handyman-forms";
 import { CloseThreadForm } from "@/components/ops/thread-forms";
@@ -46,12 +45,7 @@ export default async function OpsThreadPage({ params, searchParams }: { params: 
     <>
       <PageHeader eyebrow="Operator console" back={<Link href="/ops/threads">Reported conversations</Link>} title={`Conversation with ${thread.handymanName}`} lead={`About request ${thread.requestId}.`} />
       <div className={`container ${styles.section}`}>
-        <PageNotice />
-        {problem ? (
-          <Alert tone="error">
-            <p>{problem}</p>
-          </Alert>
-        ) : null}
+        <PageNotice problem={problem} />
         <p>
           <Link href={`/ops/requests/${thread.requestId}`}>The request</Link> · <Link href={`/ops/handymen/${handyman.handyman.id}`}>{handyman.handyman.name}</Link>
         </p>
