@@ -2,10 +2,10 @@
 // The handyman's forms on /pro: accept or decline an offer (with an optional reason), answer a new date,
 // mark a job done, and the "available now" switch. Their words come from the page, in its language.
 import { Button } from "@/components/ui/button";
-import { Field, controlClassName } from "@/components/ui/field";
+import { controlClassName } from "@/components/ui/field";
 import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction } from "@/lib/requests/step-actions";
 import { MAX_DECLINE_REASON_LENGTH } from "@/lib/validations/request-steps";
-import { StepForm } from "./step-form";
+import { ButtonStepForm, FieldStepForm, StepButton, StepForm } from "./step-form";
 import styles from "./request-life.module.css";
 
 /** The form's name for assistive technology, and what it says when the server cannot be reached. */
@@ -13,48 +13,27 @@ type FormText = { label: string; unreachable: string };
 
 export function AcceptForm({ offerId, text }: { offerId: string; text: FormText & { button: string } }) {
   return (
-    <StepForm action={acceptOfferAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
-      {({ pending }) => (
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={pending}>
-            {text.button}
-          </Button>
-        </div>
-      )}
-    </StepForm>
+    <ButtonStepForm action={acceptOfferAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable} button={text.button} />
   );
 }
 
 export function DeclineForm({ offerId, text }: { offerId: string; text: FormText & { reason: string; hint: string; button: string } }) {
   return (
-    <StepForm action={declineOfferAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
-      {({ fieldErrors, pending }) => (
-        <>
-          <Field id={`reason-${offerId}`} label={text.reason} hint={text.hint} error={fieldErrors.reason}>
-            {(control) => <textarea {...control} name="reason" rows={2} maxLength={MAX_DECLINE_REASON_LENGTH} className={controlClassName} />}
-          </Field>
-          <div className={styles.buttons}>
-            <Button type="submit" variant="secondary" disabled={pending}>
-              {text.button}
-            </Button>
-          </div>
-        </>
-      )}
-    </StepForm>
+    <FieldStepForm
+      action={declineOfferAction}
+      hidden={{ offer_id: offerId }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{ id: `reason-${offerId}`, label: text.reason, hint: text.hint, name: "reason", control: (control) => <textarea {...control} rows={2} maxLength={MAX_DECLINE_REASON_LENGTH} className={controlClassName} /> }}
+      button={text.button}
+      variant="secondary"
+    />
   );
 }
 
 export function DoneForm({ offerId, text }: { offerId: string; text: FormText & { button: string } }) {
   return (
-    <StepForm action={markDoneAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable}>
-      {({ pending }) => (
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={pending}>
-            {text.button}
-          </Button>
-        </div>
-      )}
-    </StepForm>
+    <ButtonStepForm action={markDoneAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable} button={text.button} />
   );
 }
 
@@ -83,11 +62,9 @@ export function AvailabilityForm({ available, text }: { available: boolean; text
       {({ pending }) => (
         <>
           <p>{text.status}</p>
-          <div className={styles.buttons}>
-            <Button type="submit" variant="secondary" disabled={pending}>
-              {text.button}
-            </Button>
-          </div>
+          <StepButton pending={pending} variant="secondary">
+            {text.button}
+          </StepButton>
         </>
       )}
     </StepForm>

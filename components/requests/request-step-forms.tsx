@@ -3,7 +3,6 @@
 // and one of the next two handymen instead. Each carries the state the page showed, so a step that
 // another person overtook (a handyman accepting a moment earlier) is refused and explained. Their words
 // come from the page, in its language.
-import { Button } from "@/components/ui/button";
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
@@ -11,7 +10,7 @@ import { addPhotosAction } from "@/lib/photos/actions";
 import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";
-import { StepForm } from "./step-form";
+import { ButtonStepForm, FieldStepForm, StepButton, StepForm } from "./step-form";
 import styles from "./request-life.module.css";
 
 type RequestRef = { requestId: string; state: RequestState };
@@ -21,35 +20,22 @@ type FormText = { label: string; unreachable?: string };
 
 export function CancelForm({ requestId, state, text }: RequestRef & { text: FormText & { button: string } }) {
   return (
-    <StepForm action={cancelRequestAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable}>
-      {({ pending }) => (
-        <div className={styles.buttons}>
-          <Button type="submit" variant="danger" disabled={pending}>
-            {text.button}
-          </Button>
-        </div>
-      )}
-    </StepForm>
+    <ButtonStepForm action={cancelRequestAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable} button={text.button} variant="danger" />
   );
 }
 
 /** `text.hint` is shown once the handyman has accepted: then the new date is only asked for. */
 export function DateForm({ requestId, state, current, text }: RequestRef & { current: string; text: FormText & { field: string; hint?: string; button: string } }) {
   return (
-    <StepForm action={changeDateAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable}>
-      {({ fieldErrors, pending }) => (
-        <>
-          <Field id={`date-${requestId}`} label={text.field} hint={text.hint} error={fieldErrors.date}>
-            {(control) => <input {...control} type="date" name="date" min={todayInAmsterdam()} max={latestRequestDate()} defaultValue={current} required className={controlClassName} />}
-          </Field>
-          <div className={styles.buttons}>
-            <Button type="submit" variant="secondary" disabled={pending}>
-              {text.button}
-            </Button>
-          </div>
-        </>
-      )}
-    </StepForm>
+    <FieldStepForm
+      action={changeDateAction}
+      hidden={{ request_id: requestId, state }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{ id: `date-${requestId}`, label: text.field, hint: text.hint, name: "date", control: (control) => <input {...control} type="date" min={todayInAmsterdam()} max={latestRequestDate()} defaultValue={current} required className={controlClassName} /> }}
+      button={text.button}
+      variant="secondary"
+    />
   );
 }
 
@@ -82,11 +68,9 @@ export function ReviewForm({
           <Field id="review-text" label={text.review} hint={text.hint} error={fieldErrors.text}>
             {(control) => <textarea {...control} name="text" rows={4} maxLength={MAX_REVIEW_LENGTH} className={controlClassName} />}
           </Field>
-          <div className={styles.buttons}>
-            <Button type="submit" disabled={pending}>
-              {text.button}
-            </Button>
-          </div>
+          <StepButton pending={pending}>
+            {text.button}
+          </StepButton>
         </>
       )}
     </StepForm>
@@ -100,34 +84,21 @@ export function ReviewForm({
 export function PickHandymanForm({ requestId, handymanId, name, text }: { requestId: string; handymanId: number; name: string; text?: { pick: string; unreachable?: string } }) {
   const pick = text?.pick ?? `Pick ${name} instead`;
   return (
-    <StepForm action={pickHandymanAction} hidden={{ request_id: requestId, handyman_id: String(handymanId) }} label={pick} unreachable={text?.unreachable}>
-      {({ pending }) => (
-        <div className={styles.buttons}>
-          <Button type="submit" variant="secondary" size="sm" disabled={pending}>
-            {pick}
-          </Button>
-        </div>
-      )}
-    </StepForm>
+    <ButtonStepForm action={pickHandymanAction} hidden={{ request_id: requestId, handyman_id: String(handymanId) }} label={pick} unreachable={text?.unreachable} button={pick} variant="secondary" size="sm" />
   );
 }
 
 /** Adds photos to the request until the job is done (a multipart post; several files at once). */
 export function AddPhotosForm({ requestId, text }: { requestId: string; text: FormText & { field: string; hint: string; button: string } }) {
   return (
-    <StepForm action={addPhotosAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable}>
-      {({ fieldErrors, pending }) => (
-        <>
-          <Field id={`photos-${requestId}`} label={text.field} hint={text.hint} error={fieldErrors[PHOTOS_FIELD]}>
-            {(control) => <input {...control} type="file" name={PHOTOS_FIELD} multiple accept={PHOTO_INPUT_ACCEPT} className={styles.fileInput} />}
-          </Field>
-          <div className={styles.buttons}>
-            <Button type="submit" variant="secondary" disabled={pending}>
-              {text.button}
-            </Button>
-          </div>
-        </>
-      )}
-    </StepForm>
+    <FieldStepForm
+      action={addPhotosAction}
+      hidden={{ request_id: requestId }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{ id: `photos-${requestId}`, label: text.field, hint: text.hint, name: PHOTOS_FIELD, control: (control) => <input {...control} type="file" multiple accept={PHOTO_INPUT_ACCEPT} className={styles.fileInput} /> }}
+      button={text.button}
+      variant="secondary"
+    />
   );
 }

@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { Alert } from "@/components/ui/alert";
+import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
+import { Field, type FieldControlProps } from "@/components/ui/field";
 import { IDLE_STEP, unreachableStep, type StepFormState } from "@/lib/requests/step-form";
 import type { FieldErrors } from "@/lib/validations/field-errors";
 import styles from "./request-life.module.css";
@@ -51,5 +53,50 @@ export function StepForm({ action, hidden, children, label, unreachable }: StepF
         </Alert>
       ) : null}
     </form>
+  );
+}
+
+/** A step form's submit button, in the forms' button row; disabled while the answer is on its way. */
+export function StepButton({ pending, children, variant, size }: { pending: boolean; children: React.ReactNode; variant?: ButtonVariant; size?: ButtonSize }) {
+  return (
+    <div className={styles.buttons}>
+      <Button type="submit" variant={variant} size={size} disabled={pending}>
+        {children}
+      </Button>
+    </div>
+  );
+}
+
+/** A step that is a button and nothing else (accept, done, pick another handyman). */
+export function ButtonStepForm({ button, variant, size, ...form }: Omit<StepFormProps, "children"> & { button: string; variant?: ButtonVariant; size?: ButtonSize }) {
+  return (
+    <StepForm {...form}>
+      {({ pending }) => (
+        <StepButton pending={pending} variant={variant} size={size}>
+          {button}
+        </StepButton>
+      )}
+    </StepForm>
+  );
+}
+
+/** The one field of a FieldStepForm: its label and hint, the form field's name (handed to the control), and the control itself. */
+export type StepField = { id: string; label: string; hint?: string; name: string; control: (control: FieldControlProps & { name: string }) => React.ReactNode };
+
+/** A step of one field and its button (a message, a reason, a new date, photos); the field's error beside it. */
+export function FieldStepForm({ field, button, variant, ...form }: Omit<StepFormProps, "children"> & { field: StepField; button: string; variant?: ButtonVariant }) {
+  return (
+    <StepForm {...form}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <Field id={field.id} label={field.label} hint={field.hint} error={fieldErrors[field.name]}>
+            {(control) => field.control({ ...control, name: field.name })}
+          </Field>
+          <StepButton pending={pending} variant={variant}>
+            {button}
+          </StepButton>
+        </>
+      )}
+    </StepForm>
   );
 }

@@ -1,9 +1,9 @@
 // What a message may be: 1–2000 characters (counted as PostgreSQL counts them, by code point), with
 // something besides white space, no NUL and no lone surrogate (PostgreSQL's text cannot hold either).
 import { ApiError } from "../api/errors";
+import { MAX_MESSAGE_CHARS, MAX_REPORT_REASON_CHARS } from "../validations/limits";
 
-export const MAX_MESSAGE_CHARS = 2000;
-export const MAX_REPORT_REASON_CHARS = 500;
+export { MAX_MESSAGE_CHARS, MAX_REPORT_REASON_CHARS };
 
 /** The message to store, exactly as written; 400 with a plain reason otherwise. */
 export function parseMessageBody(value: unknown): string {

@@ -8,3 +8,6 @@ export const MIN_HOURLY_PRICE = 10;
 export const MAX_HOURLY_PRICE = 500;
 /** The application to join (lib/handymen/applications-schema.ts). */
 export const APPLICATION_LIMITS = { nameMax: 80, phoneMax: 30, introMax: 600, insurerMax: 120 } as const;
+/** A message in a thread, and the reason given when reporting one, in characters (lib/messages/body.ts). */
+export const MAX_MESSAGE_CHARS = 2000;
+export const MAX_REPORT_REASON_CHARS = 500;
