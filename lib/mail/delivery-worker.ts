@@ -99,6 +99,9 @@ export type MailWorkerOptions = Partial<MailRetryPolicy> & {
   localConcurrency?: number;
 };
 
+/** Rows a worker fetches at once. */
+export const MAIL_BATCH = 5;
+
 /** The deliver-mail queue and its minutely sweep, for the worker. */
 export function mailDeliveryHandlers(options: MailWorkerOptions = {}): QueueHandlers {
   let ownTransport: MailTransport | undefined;
@@ -119,8 +122,18 @@ export function mailDeliveryHandlers(options: MailWorkerOptions = {}): QueueHand
       // Retries here cover the worker's own failures (the database gone mid-attempt); mail retries are the row's.
       // A task outlives its claim by a little only: a dead worker's task holds nothing for long.
       await boss.updateQueue(DELIVER_MAIL, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: policy.claimSeconds + 15, deleteAfterSeconds: 86_400 });
-      await boss.work<{ id: string }>(DELIVER_MAIL, { pollingIntervalSeconds, localConcurrency }, async ([task]) => {
-        await deliverOutboxMessage(delivery, task.data.id);
+      // A few rows a fetch, and fetching again at once while fetches come back full: a backlog (a burst of
+      // sign-ups, a request offered to many) drains as fast as mail can be sent, not one mail per poll.
+      await boss.work<{ id: string }>(DELIVER_MAIL, { pollingIntervalSeconds, localConcurrency, batchSize: MAIL_BATCH, burstWhenBatchFull: true }, async (tasks) => {
+        let failure: unknown;
+        for (const task of tasks) {
+          // One row's failure (the database gone mid-attempt) does not hold up the others; the batch is
+          // then retried, and a row already sent is left as it is.
+          await deliverOutboxMessage(delivery, task.data.id).catch((error: unknown) => {
+            failure ??= error;
+          });
+        }
+        if (failure) throw failure;
       });
       await startSweep(boss, { name: SWEEP_MAIL, cron: "* * * * *", expireInSeconds: 120, run: () => sweepMailOutbox(delivery) }, { pollingIntervalSeconds });
       return `mail leaves ${transport.description}`;

@@ -161,6 +161,27 @@ describe("mail delivery over SMTP", () => {
     }
   });
 
+  it("drains a backlog without waiting a poll between mails: twelve queued mails go out in one go once the worker looks", { timeout: 60_000 }, async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    await stopWorker();
+    // Polling every 20 s: the mails queued below wait for the next poll; one mail a poll would then take
+    // twelve polls (four minutes), fetching again while fetches come back full takes seconds.
+    await startWorker({ pollingIntervalSeconds: 20 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push(await queueMail(note(`backlog-${i}@example.com`, `Backlog ${i}`)));
+      await smtp.waitForMail(1, 30_000);
+      const first = Date.now();
+      await smtp.waitForMail(12, 15_000);
+      expect(Date.now() - first).toBeLessThan(15_000);
+      for (const id of ids) expect(mailsFor(id)).toHaveLength(1);
+    } finally {
+      await stopWorker();
+      await startWorker();
+    }
+  });
+
   it("gives up at once on a recipient the server refuses for good, and keeps the reason", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const id = await queueMail(note("nobody@example.com", "Refused"));
