@@ -23,10 +23,24 @@ async function submitRequest(page: Page, order: Order): Promise<string> {
   await page.getByLabel("Preferred date").fill(order.date);
   await page.getByLabel("Details").fill(order.details);
   const submit = page.getByRole("button", { name: "Submit request" });
-  await submit.click();
-  await expect(page.getByText("Request submitted successfully!")).toBeVisible();
-  await expect(submit).toBeDisabled();
+  // The form moves on to the criteria page 800 ms after its success message: that page is held back until
+  // the button has been seen disabled, so a slow check cannot find the form already gone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const criteriaPage = /\/inputs\/criteria\//;
+  await page.route(criteriaPage, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await submit.click();
+    await expect(page.getByText("Request submitted successfully!")).toBeVisible();
+    await expect(submit).toBeDisabled();
+  } finally {
+    release();
+  }
   await expect(page).toHaveURL(new RegExp(`/inputs/criteria/${UUID}$`));
+  await page.unroute(criteriaPage);
   return page.url().split("/").pop()!;
 }
 
