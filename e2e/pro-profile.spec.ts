@@ -15,6 +15,9 @@ const stijn = handymen.find((h) => h.id === 5)!;
 const slug = `${stijn.name.toLowerCase()}-5`;
 
 test("a handyman edits the profile with JavaScript, adds days off without, and the public profile shows the change", async ({ page, browser }) => {
+  // The invitation may wait behind the run's other mail (up to 90 s), then two pages are checked with
+  // axe at two widths: more than the default 30 s on a busy two-core machine.
+  test.setTimeout(180_000);
   await page.goto(await mailedLink(EMAIL, /invited/, "/set-password", 90_000));
   await page.getByLabel("New password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Set my password" }).click();

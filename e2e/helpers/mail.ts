@@ -16,7 +16,10 @@ export async function mailedLink(to: string, subject: RegExp, linkPath: string, 
     // File names start with the time they were written, so the newest mail comes last.
     const files = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith(".eml")).sort().reverse();
     for (const file of files) {
-      const mail = await simpleParser(await readFile(path.join(folder, file)));
+      // Late in a run the folder holds hundreds of mails: only those naming the address are parsed.
+      const raw = await readFile(path.join(folder, file));
+      if (!raw.includes(to)) continue;
+      const mail = await simpleParser(raw);
       const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value);
       if (!recipients.some((address) => address.address === to) || !subject.test(mail.subject ?? "")) continue;
       const link = (mail.text ?? "").match(/https?:\/\/\S+/g)?.map((href) => new URL(href)).find((url) => url.pathname === linkPath);
