@@ -4,7 +4,8 @@
 // 3,000,000 events and 200,000 audit entries (BENCH_SCALE=0.1 builds a tenth of it). Each page or call is
 // asked sequentially, BENCH_SCALE_WARMUP times to warm up and then BENCH_SCALE_SAMPLES times (default 3 and
 // 15); the median time and the bytes of the answer are printed for both databases with the growth.
-// BENCH_SCALE_KEEP=1 keeps a big database already built (same size) instead of building it again.
+// BENCH_SCALE_KEEP=1 keeps a big database already built (same size) instead of building it again; it is
+// migrated to the current schema first.
 import { randomUUID } from "node:crypto";
 import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
@@ -166,8 +167,10 @@ export async function prepareMarket(databaseUrl: string, log: (line: string) => 
       await sql.exec("SET statement_timeout = 0");
       const [built] = await sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_tables WHERE tablename = 'inputs'`);
       const [already] = built.n === "1" ? await sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM "inputs"`) : [{ n: "0" }];
+      // A kept database still gets the migrations written since it was built (they backfill what they add).
+      await migrate(sql);
+      await sql.exec("SET statement_timeout = 0");
       if (!keep || Number(already.n) < MARKET.requests) {
-        await migrate(sql);
         await seed(sql);
         // Loading: no per-row triggers or foreign-key checks (the keys are built consistent), no fsync per commit.
         // (migrate resets the statement limit to the pool's, which is meant for requests, not for loading.)
