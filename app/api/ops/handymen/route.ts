@@ -4,6 +4,7 @@
 // under the filters and the cursors of the next (nextCursor, also a Link: <…>; rel="next" header) and the
 // previous page (previousCursor), null at either end. Bad filters, cursors or limits give 400 (operators only)
 import { operatorRoute } from "@/lib/ops/access";
+import { pageResponse } from "@/lib/paging/response";
 import { listRosterPage, parseRosterFilters, parseRosterPage } from "@/lib/ops/handymen";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
@@ -11,15 +12,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
     const url = new URL(req.url);
     const filters = parseRosterFilters(url.searchParams);
     const page = await listRosterPage(operator, filters, parseRosterPage(operator, url.searchParams));
-    const headers = new Headers();
-    if (page.nextCursor) {
-      const next = new URLSearchParams(url.searchParams);
-      next.set("cursor", page.nextCursor);
-      headers.set("Link", `</api/ops/handymen?${next.toString()}>; rel="next"`);
-    }
-    return Response.json(
+    return pageResponse(
+      url,
       { handymen: page.rows, filters: page.filters, total: page.total, nextCursor: page.nextCursor, previousCursor: page.previousCursor },
-      { headers },
+      page.nextCursor,
     );
   },
 });

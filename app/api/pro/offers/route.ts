@@ -2,18 +2,13 @@
 // page (?limit= 1–200), with their rating and reviews, and `nextCursor` (also a Link: <…>; rel="next"
 // header) for the older ones, null on the last page; a bad cursor or limit is a 400 (404 for anyone else)
 import { handymanRoute } from "@/lib/handymen/access";
+import { pageResponse } from "@/lib/paging/response";
 import { getProViewOrThrow, parseProOffersPage } from "@/lib/handymen/offers";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = handymanRoute({
   GET: async ({ req, user }) => {
     const url = new URL(req.url);
     const view = await getProViewOrThrow(user, undefined, parseProOffersPage(user, url.searchParams));
-    const headers = new Headers();
-    if (view.nextCursor) {
-      const next = new URLSearchParams(url.searchParams);
-      next.set("cursor", view.nextCursor);
-      headers.set("Link", `</api/pro/offers?${next.toString()}>; rel="next"`);
-    }
-    return Response.json(view, { headers });
+    return pageResponse(url, view, view.nextCursor);
   },
 });
