@@ -9,6 +9,8 @@ import { OPERATORS, signInAsOperator } from "./helpers/ops";
 
 /** The ids of the requests the page lists, in order. */
 async function shownIds(page: Page): Promise<string[]> {
+  // Read once the page a link led to has loaded: a click returns when the navigation commits.
+  await page.waitForLoadState("load");
   const hrefs = await page.getByTestId("request-row").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return hrefs.map((href) => href.split("/").at(-1) ?? "");
 }
@@ -64,6 +66,7 @@ test("an operator pages through /ops/requests with JavaScript off, filters kept"
 
 /** The handymen the roster page lists, in order: id and name. */
 async function shownHandymen(page: Page): Promise<{ id: string; name: string }[]> {
+  await page.waitForLoadState("load");
   const links = page.getByTestId("roster-row").getByRole("link");
   return links.evaluateAll((all) => all.map((link) => ({ id: (link.getAttribute("href") ?? "").split("/").at(-1) ?? "", name: link.textContent ?? "" })));
 }

@@ -32,6 +32,8 @@ async function askForPlumbers(request: APIRequestContext, email: string, count: 
 
 /** The offer ids of the cards in `list`, in order. */
 async function cardIds(list: Locator): Promise<string[]> {
+  // Read once the page a link led to has loaded: a click returns when the navigation commits.
+  await list.page().waitForLoadState("load");
   return list.getByTestId("pro-offer").evaluateAll((cards) => cards.map((card) => (card.getAttribute("aria-labelledby") ?? "").replace(/^offer-/, "")));
 }
 
