@@ -95,10 +95,15 @@ const marketSql = (v: MarketValues) => [
    SELECT md5('v' || g)::uuid, md5('r' || g)::uuid, CASE WHEN g % 500 = 0 THEN ${v.pro} ELSE ${v.first} + (g % ${v.handymen}) END,
           1 + g % 5, 'Tidy work, on time.', now() - (g * interval '30 seconds') + interval '3 days'
      FROM generate_series(1, ${v.requests}) AS g WHERE g % 10 = 1`,
+  // Three in four entries are price changes; one in four an operator reading a homeowner's address (it names them).
   `INSERT INTO "audit_log" ("created_at", "actor_id", "action", "target_type", "target_id", "before", "after")
    SELECT now() - (g * interval '2 minutes'), '${v.operator}'::uuid, 'edit_handyman', 'handyman', (${v.first} + g % ${v.handymen})::text,
           jsonb_build_object('hourlyPrice', 40), jsonb_build_object('hourlyPrice', 45)
-     FROM generate_series(1, ${v.audit}) AS g`,
+     FROM generate_series(1, ${v.audit}) AS g WHERE g % 4 <> 0
+   UNION ALL
+   SELECT now() - (g * interval '2 minutes'), '${v.operator}'::uuid, 'view_homeowner_email', 'request', md5('r' || g)::uuid::text,
+          NULL, jsonb_build_object('homeownerId', md5('u' || (1 + g % ${v.homeowners}))::uuid::text)
+     FROM generate_series(1, ${v.audit}) AS g WHERE g % 4 = 0`,
 ];
 
 /** The operator, the homeowner and the handyman whose pages are measured, in either database. */

@@ -315,15 +315,8 @@ export async function exportAccountData(user: { id: string; email: string }, now
   const aboutYou = inBatches(
     (last: AuditRow | undefined, take) =>
       db.auditEntry.findMany({
-        where: {
-          ...afterId(last),
-          OR: [
-            { targetType: "user", targetId: user.id },
-            { after: { path: ["homeownerId"], equals: user.id } },
-            { after: { path: ["userId"], equals: user.id } },
-            { before: { path: ["userId"], equals: user.id } },
-          ],
-        },
+        // `people` is the target user and the userId or homeownerId of before and after (a generated column, GIN-indexed).
+        where: { people: { has: user.id }, ...afterId(last) },
         orderBy: { id: "asc" },
         take,
         select: auditColumns,

@@ -129,6 +129,29 @@ describe("the export, by role", () => {
     expect(JSON.stringify(mine.auditEntriesAboutYou)).not.toContain(operator.id);
   });
 
+  it("finds the audit entries about a person by every way an entry names them, and no one else's", async () => {
+    const owner = await createSignedInUser("owner@example.test");
+    const other = await createSignedInUser("other@example.test");
+    const db = await getDb();
+    const named = [
+      { action: "verify_account", targetType: "user", targetId: owner.id },
+      { action: "view_homeowner_email", targetType: "request", targetId: "r-1", after: { homeownerId: owner.id } },
+      { action: "change_role", targetType: "account", targetId: "a-1", after: { userId: owner.id, role: "handyman" } },
+      { action: "erase_link", targetType: "handyman", targetId: "7", before: { userId: owner.id } },
+    ];
+    const unnamed = [
+      { action: "verify_account", targetType: "user", targetId: other.id },
+      { action: "view_homeowner_email", targetType: "request", targetId: "r-2", after: { homeownerId: other.id, note: owner.id } },
+      { action: "edit_handyman", targetType: "handyman", targetId: owner.id, before: { userId: other.id } },
+    ];
+    for (const entry of [...unnamed.slice(0, 1), ...named.slice(0, 2), ...unnamed.slice(1), ...named.slice(2)]) await db.auditEntry.create({ data: entry });
+
+    const mine = (await exportOf(owner)).data;
+    expect(mine.auditEntriesAboutYou.map((entry: { action: string; targetId: string }) => `${entry.action} ${entry.targetId}`)).toEqual(named.map((entry) => `${entry.action} ${entry.targetId}`));
+    const theirs = (await exportOf(other)).data;
+    expect(theirs.auditEntriesAboutYou).toHaveLength(3);
+  });
+
   it("lists the links and mail sent to the account, never a token or a mail's text", async () => {
     const owner = await createSignedInUser("owner@example.test");
     const db = await getDb();
