@@ -209,6 +209,10 @@ export async function prepareMarket(databaseUrl: string, log: (line: string) => 
         step = Date.now();
         // The counts per state the triggers would have kept.
         await sql.exec(`DELETE FROM "request_state_counts"; INSERT INTO "request_state_counts" ("city", "task_type", "state", "n") SELECT "city", "task_type", "state", count(*) FROM "inputs" GROUP BY 1, 2, 3`);
+        await sql.exec(
+          `DELETE FROM "request_state_day_counts"; INSERT INTO "request_state_day_counts" ("day", "city", "task_type", "state", "n")
+           SELECT "amsterdam_day"("created_at"), "city", "task_type", "state", count(*) FROM "inputs" GROUP BY 1, 2, 3, 4`,
+        );
         await sql.exec(`VACUUM ANALYZE`);
         await sql.exec(`RESET statement_timeout`);
         log(`bench: counts, vacuum and analyze in ${((Date.now() - step) / 1000).toFixed(1)} s`);

@@ -156,25 +156,30 @@ export function parseOverviewPage(operator: Pick<Operator, "id">, query: URLSear
 }
 
 /**
- * Requests per state under `filters`' city, trade and days. Without days they come from the counts the
- * database keeps per city, trade and state (request_state_counts, a few dozen rows); with days, from an
- * index-only scan of that range of the newest-first index, which carries the three columns.
+ * Requests per state under `filters`' city, trade and days, from the counts the database keeps as requests
+ * are added, change state or go: per city, trade and state (request_state_counts, a few dozen rows), and
+ * per Amsterdam day besides for a range of days (request_state_day_counts, a row per day, city, trade and
+ * state), so neither reads the requests themselves.
  */
 async function countsOf(filters: RequestFilters): Promise<Record<RequestState, number>> {
   const db = await getDb();
   const counts = Object.fromEntries(REQUEST_STATES.map((state) => [state, 0])) as Record<RequestState, number>;
-  if (filters.from || filters.to) {
-    const grouped = await db.repairRequest.groupBy({ by: ["state"], where: whereOf(filters, false), _count: { _all: true } });
-    for (const group of grouped) counts[group.state] = group._count._all;
-    return counts;
-  }
   // The catalogue's names are the database enums' labels (prisma/schema.prisma maps each one to them).
   const city = filters.city ?? null;
   const taskType = filters.taskType ?? null;
-  const rows = await db.$queryRaw<{ state: RequestState; n: bigint }[]>`
-    SELECT "state"::text AS "state", sum("n")::bigint AS "n" FROM "request_state_counts"
-     WHERE (${city}::text IS NULL OR "city"::text = ${city}::text) AND (${taskType}::text IS NULL OR "task_type"::text = ${taskType}::text)
-     GROUP BY "state"`;
+  const from = filters.from ?? null;
+  const to = filters.to ?? null;
+  const rows =
+    from || to
+      ? await db.$queryRaw<{ state: RequestState; n: bigint }[]>`
+          SELECT "state"::text AS "state", sum("n")::bigint AS "n" FROM "request_state_day_counts"
+           WHERE (${from}::date IS NULL OR "day" >= ${from}::date) AND (${to}::date IS NULL OR "day" <= ${to}::date)
+             AND (${city}::text IS NULL OR "city"::text = ${city}::text) AND (${taskType}::text IS NULL OR "task_type"::text = ${taskType}::text)
+           GROUP BY "state"`
+      : await db.$queryRaw<{ state: RequestState; n: bigint }[]>`
+          SELECT "state"::text AS "state", sum("n")::bigint AS "n" FROM "request_state_counts"
+           WHERE (${city}::text IS NULL OR "city"::text = ${city}::text) AND (${taskType}::text IS NULL OR "task_type"::text = ${taskType}::text)
+           GROUP BY "state"`;
   for (const row of rows) if (row.state in counts) counts[row.state] = Number(row.n);
   return counts;
 }

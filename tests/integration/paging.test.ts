@@ -191,6 +191,38 @@ describe("the console's requests, 50 at a time", () => {
     }
   });
 
+  it("counts per state over a range of Amsterdam days, midnight on either side, as requests are added, change, move and go", async () => {
+    const operator = await createSignedInOperator();
+    const owner = await createSignedInUser();
+    // Summer time: Amsterdam is UTC+2, so 21:59:59.999Z is the last moment of a day there and 22:00Z the first of the next.
+    const times = ["2026-06-30T21:59:59.999Z", "2026-06-30T22:00:00.000Z", "2026-07-01T12:00:00.000Z", "2026-07-01T21:59:59.999Z", "2026-07-01T22:00:00.000Z", "2026-07-03T08:00:00.000Z"];
+    const db = await getDb();
+    const ids: string[] = [];
+    for (const [i, at] of times.entries()) {
+      const id = randomUUID();
+      ids.push(id);
+      await db.repairRequest.create({ data: { id, userId: owner.id, city: CITIES[i % 3], taskType: TASKS[i % 3], state: STATES[i % 4], date: new Date("2026-07-10"), createdAt: new Date(at) } });
+    }
+    const check = async () => {
+      for (const [from, to] of [["2026-07-01", "2026-07-01"], ["2026-07-02", "2026-07-02"], ["2026-06-30", "2026-07-02"], ["2026-07-03", ""], ["", "2026-07-01"]]) {
+        const query = `?${new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}`;
+        const counts = (await list(operator, query)).counts;
+        const createdAt = { ...(from ? { gte: new Date(`${from}T00:00:00+02:00`) } : {}), ...(to ? { lt: new Date(new Date(`${to}T00:00:00+02:00`).getTime() + 86_400_000) } : {}) };
+        const truth = await db.repairRequest.groupBy({ by: ["state"], where: { createdAt }, _count: { _all: true } });
+        for (const state of Object.keys(counts) as (keyof typeof counts)[]) {
+          expect(counts[state], `${query} ${state}`).toBe(truth.find((group) => group.state === state)?._count._all ?? 0);
+        }
+      }
+    };
+    await check();
+    expect(Object.values((await list(operator, "?from=2026-07-02&to=2026-07-02")).counts).reduce((a, b) => a + b, 0)).toBe(1);
+    await db.repairRequest.update({ where: { id: ids[1] }, data: { state: "done" } });
+    await db.repairRequest.update({ where: { id: ids[2] }, data: { createdAt: new Date("2026-07-03T09:00:00.000Z") } });
+    await db.repairRequest.delete({ where: { id: ids[4] } });
+    await check();
+    expect(Object.values((await list(operator, "?from=2026-07-02&to=2026-07-02")).counts).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
   it("refuses a forged, cut or foreign cursor and a bad page size with a 400, reading no rows", async () => {
     const operator = await createSignedInOperator();
     const other = await createSignedInOperator();
