@@ -133,7 +133,45 @@ async function addAccounts(sql: SqlClient, proHandymanId: number): Promise<Scale
   return { operator, owner, pro, fresh, city: "Rotterdam", taskType: "Pipe-leakage" };
 }
 
-/** The seeded database as the bench uses it, with the measured accounts; the sample handyman 18 is the pro. */
+/**
+ * More than a page of everything the measured pages list, on the seeded database: the handyman's jobs done,
+ * offers waiting and reviews; painted requests in the filtered months; audit entries. Both databases then
+ * answer full pages, and the growth measured is the market's, not a page filling up.
+ */
+async function fillPages(sql: SqlClient, proHandymanId: number): Promise<void> {
+  const client = randomUUID();
+  await sql.query(`INSERT INTO "users" (id, email, password_hash, email_verified_at) VALUES ($1, $2, 'not-a-usable-hash', now())`, [client, `scale-client-${Date.now()}@fixwell.example`]);
+  await sql.query(
+    `WITH jobs AS (
+       INSERT INTO "inputs" (input_id, user_id, task_type, city, details, date, criteria, created_at, state)
+       SELECT gen_random_uuid(), $1, 'Pipe-leakage', 'Rotterdam', 'Dripping pipe under the sink.', current_date - g + 90, 'price', now() - g * interval '1 day',
+              (CASE WHEN g <= 30 THEN 'offered' ELSE 'done' END)::"request_state"
+         FROM generate_series(1, 90) AS g
+       RETURNING input_id, created_at, state),
+     offered AS (
+       INSERT INTO "offers" (id, request_id, handyman_id, status, created_at, expires_at, answered_at)
+       SELECT gen_random_uuid(), input_id, $2, (CASE WHEN state = 'offered' THEN 'open' ELSE 'accepted' END)::"offer_status", created_at + interval '1 minute',
+              CASE WHEN state = 'offered' THEN now() + interval '1 day' ELSE created_at + interval '1 day' END,
+              CASE WHEN state = 'offered' THEN NULL ELSE created_at + interval '2 hours' END
+         FROM jobs)
+     INSERT INTO "reviews" (id, request_id, handyman_id, stars, text, created_at)
+     SELECT gen_random_uuid(), input_id, $2, 4, 'Tidy work, on time.', created_at + interval '3 days' FROM jobs WHERE state = 'done'`,
+    [client, proHandymanId],
+  );
+  await sql.query(
+    `INSERT INTO "inputs" (input_id, user_id, task_type, city, details, date, created_at, state)
+     SELECT gen_random_uuid(), $1, 'Painting', 'Amsterdam', 'Two walls of the living room.', date '2026-02-01' + g % 28, timestamptz '2026-02-01 10:00+01' + g * interval '10 hours', 'done'
+       FROM generate_series(1, 60) AS g`,
+    [client],
+  );
+  await sql.exec(
+    `INSERT INTO "audit_log" ("created_at", "action", "target_type", "target_id", "before", "after")
+     SELECT now() - g * interval '2 minutes', 'edit_handyman', 'handyman', '${proHandymanId}', jsonb_build_object('hourlyPrice', 40), jsonb_build_object('hourlyPrice', 45)
+       FROM generate_series(1, 60) AS g`,
+  );
+}
+
+/** The seeded database as the bench uses it, with the measured accounts and full pages (fillPages). */
 export async function prepareSeeded(databaseUrl: string): Promise<ScaleFixtures> {
   const connection = await connect({ databaseUrl, poolMax: 1 });
   try {
@@ -141,7 +179,9 @@ export async function prepareSeeded(databaseUrl: string): Promise<ScaleFixtures>
       await migrate(sql);
       await seed(sql);
       const [pro] = await sql.query<{ id: number }>(`SELECT id FROM "handymen" WHERE "user_id" IS NULL ORDER BY id LIMIT 1`);
-      return addAccounts(sql, pro.id);
+      const fixtures = await addAccounts(sql, pro.id);
+      await fillPages(sql, pro.id);
+      return fixtures;
     });
   } finally {
     await connection.close();
