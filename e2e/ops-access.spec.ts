@@ -3,8 +3,7 @@
 // An operator reaches it straight after signing in, and its own pages pass axe and fit 320 px.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
-import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
-import { mailedLink } from "./helpers/mail";
+import { signInFromInvitation, signUp } from "./helpers/auth";
 import { OPERATORS, signInAsOperator } from "./helpers/ops";
 
 const HANDYMAN_EMAIL = "ops-check.pro@example.test";
@@ -58,13 +57,7 @@ test("a signed-out visitor, a homeowner and a handyman get 404 for every console
   await signUp(page);
   await expectNoConsole(page, "homeowner");
 
-  const handymanContext = await browser.newContext();
-  const handyman = await handymanContext.newPage();
-  await handyman.goto(await mailedLink(HANDYMAN_EMAIL, /invited/, "/set-password", 90_000));
-  await handyman.getByLabel("New password").fill(TEST_PASSWORD);
-  await handyman.getByRole("button", { name: "Set my password" }).click();
-  await expect(handyman).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(handyman, { email: HANDYMAN_EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context: handymanContext, page: handyman } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
   // A handyman's header leads to their own page, not to a homeowner's dashboard.
   await expect(handyman.getByRole("banner").getByRole("link", { name: "My jobs" })).toHaveAttribute("href", "/pro");
   await expectNoConsole(handyman, "handyman");

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
-import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";
+import { signInFromInvitation, signUp, TEST_PASSWORD } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { mailedLink } from "./helpers/mail";
 import { OPERATORS, signInAsOperator } from "./helpers/ops";
@@ -33,13 +33,7 @@ test("an operator invites a handyman who reaches /pro, then suspends them and th
   await expect(row).toContainText("Invited");
 
   // Lina, in a browser of her own, sets a password from the invitation and signs in.
-  const pro = await browser.newContext();
-  const proPage = await pro.newPage();
-  await proPage.goto(await mailedLink(email, /invited/, "/set-password", 90_000));
-  await proPage.getByLabel("New password").fill(TEST_PASSWORD);
-  await proPage.getByRole("button", { name: "Set my password" }).click();
-  await expect(proPage).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(proPage, { email, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, email);
   await expect(proPage.getByRole("heading", { level: 1 })).toHaveText(`Hello, ${LINA.name}`);
   await expect(proPage.getByText("Your profile is paused by Fixwell")).toHaveCount(0);
 

@@ -6,23 +6,18 @@
 import { expect, test } from "@playwright/test";
 import { handymen } from "../lib/matching";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
-import { signIn, TEST_PASSWORD } from "./helpers/auth";
+import { signInFromInvitation } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
-import { mailedLink } from "./helpers/mail";
 
 const EMAIL = "stijn.pro@example.test";
 const stijn = handymen.find((h) => h.id === 5)!;
 const slug = `${stijn.name.toLowerCase()}-5`;
 
-test("a handyman edits the profile with JavaScript, adds days off without, and the public profile shows the change", async ({ page, browser }) => {
+test("a handyman edits the profile with JavaScript, adds days off without, and the public profile shows the change", async ({ browser }) => {
   // The invitation may wait behind the run's other mail (up to 90 s), then two pages are checked with
   // axe at two widths: more than the default 30 s on a busy two-core machine.
   test.setTimeout(180_000);
-  await page.goto(await mailedLink(EMAIL, /invited/, "/set-password", 90_000));
-  await page.getByLabel("New password").fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Set my password" }).click();
-  await expect(page).toHaveURL(/\/login\?notice=password-set$/);
-  await signIn(page, { email: EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
+  const { context, page } = await signInFromInvitation(browser, EMAIL);
 
   await page.getByRole("link", { name: "Edit your profile and days off" }).click();
   await expect(page).toHaveURL(/\/pro\/profile$/);
@@ -63,4 +58,5 @@ test("a handyman edits the profile with JavaScript, adds days off without, and t
   await expectAccessibleAndNarrow(publicPage, `/pros/${slug}`);
   expect((await publicPage.goto("/pros/nobody-999"))?.status()).toBe(404);
   await visitor.close();
+  await context.close();
 });
