@@ -82,8 +82,8 @@ describe("deleting an account", () => {
     for (let tries = 0; (await db.outboxMessage.count()) > 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(await withSql((sql) => columnsHolding(sql, owner.email))).toEqual([]);
-    // The log keeps the id, which names no account any more.
-    expect(await withSql((sql) => columnsHolding(sql, owner.id))).toEqual(["public.audit_log.after"]);
+    // The log keeps the id, which names no account any more (and the people column PostgreSQL derives from it).
+    expect((await withSql((sql) => columnsHolding(sql, owner.id))).sort()).toEqual(["public.audit_log.after", "public.audit_log.people"]);
     expect(await db.user.count({ where: { id: owner.id } })).toBe(0);
     const toOwner = mail.smtp.received.filter((m) => m.envelopeTo.includes(owner.email));
     expect(toOwner.map((m) => m.parsed.subject)).toEqual([expect.stringMatching(/account was deleted/)]);
