@@ -17,6 +17,7 @@ import type { Streamed } from "../api/json-stream";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 import { photoPath } from "../photos/photos";
+import { mailTo } from "../mail/outbox";
 
 const exportedRequestColumns = {
   ...trackedRequestColumns,
@@ -256,11 +257,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
   const [sessions, tokens, mail, handyman, applications, reported] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
-    db.outboxMessage.findMany({
-      where: { recipient: { equals: account.email, mode: "insensitive" } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { recipient: true, subject: true, createdAt: true, sentAt: true, failedAt: true },
-    }),
+    mailTo(db, account.email),
     handymanPart(db, user.id),
     applicationsPart(db, user.id),
     db.messageThread.findMany({ where: { reportedById: user.id }, orderBy: [{ reportedAt: "asc" }, { id: "asc" }], select: { id: true, requestId: true, reportedAt: true, reportReason: true } }),

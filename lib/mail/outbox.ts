@@ -33,8 +33,15 @@ export type EnqueueOptions = {
  * sent yet is not sent, and the record of mail sent or given up on goes too. Returns how many rows went.
  */
 export async function forgetMailTo(tx: MailTransaction, address: string): Promise<number> {
-  const { count } = await tx.outboxMessage.deleteMany({ where: { recipient: { equals: address, mode: "insensitive" } } });
-  return count;
+  // Not Prisma's `mode: "insensitive"`: it compares with ILIKE, where "_" and "%" in an address match other addresses.
+  return tx.$executeRaw`DELETE FROM "mail_outbox" WHERE lower("recipient") = lower(${address})`;
+}
+
+/** The mail addressed to `address` (any case, exactly that address), oldest first: what the export lists. */
+export async function mailTo(db: MailTransaction | PrismaClient, address: string): Promise<{ recipient: string; subject: string; createdAt: Date; sentAt: Date | null; failedAt: Date | null }[]> {
+  return db.$queryRaw`
+    SELECT "recipient", "subject", "created_at" AS "createdAt", "sent_at" AS "sentAt", "failed_at" AS "failedAt"
+      FROM "mail_outbox" WHERE lower("recipient") = lower(${address}) ORDER BY "created_at", "id"`;
 }
 
 async function inRecipientsLanguage(tx: MailTransaction, message: MailMessage): Promise<MailMessage> {

@@ -89,6 +89,18 @@ describe("deleting an account", () => {
     expect(toOwner.map((m) => m.parsed.subject)).toEqual([expect.stringMatching(/account was deleted/)]);
   });
 
+  it("removes the mail to the account's address in any case, and none to an address its _ would match as a pattern", async () => {
+    const owner = await createUserWithPassword("j_n_x@example.test", PASSWORD);
+    const db = await getDb();
+    const later = new Date(Date.now() + 3_600_000);
+    for (const recipient of ["J_N_X@Example.test", "jonax@example.test", "j_n_x@example.testing", "jxnyx@example.test"]) {
+      await db.outboxMessage.create({ data: { recipient, subject: "Waiting", text: "x", html: "x", nextAttemptAt: later } });
+    }
+    expect(await deleteAccount(owner.id, PASSWORD)).toMatchObject({ kind: "deleted" });
+    const left = await db.outboxMessage.findMany({ where: { subject: "Waiting" }, select: { recipient: true }, orderBy: { recipient: "asc" } });
+    expect(left.map((row) => row.recipient)).toEqual(["j_n_x@example.testing", "jonax@example.test", "jxnyx@example.test"]);
+  });
+
   it("keeps other people's mail, and the audit entries about the account, which now read \"deleted account\"", async () => {
     const operator = await createSignedInOperator("ada.ops@example.test");
     const owner = await createUserWithPassword("leaving@example.test", PASSWORD);

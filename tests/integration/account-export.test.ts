@@ -152,6 +152,16 @@ describe("the export, by role", () => {
     expect(theirs.auditEntriesAboutYou).toHaveLength(3);
   });
 
+  it("lists the mail to the account's address in any case, and none to an address its _ would match as a pattern", async () => {
+    const owner = await createSignedInUser("j_n_x@example.test");
+    const db = await getDb();
+    for (const recipient of ["J_N_X@Example.test", "jonax@example.test", "jxnyx@example.test"]) {
+      await db.outboxMessage.create({ data: { recipient, subject: `To ${recipient}`, text: "x", html: "x" } });
+    }
+    const { data } = await exportOf(owner);
+    expect(data.mail.map((message: { to: string }) => message.to)).toEqual(["J_N_X@Example.test"]);
+  });
+
   it("lists the links and mail sent to the account, never a token or a mail's text", async () => {
     const owner = await createSignedInUser("owner@example.test");
     const db = await getDb();
