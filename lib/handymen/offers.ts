@@ -13,6 +13,7 @@ import { actionsFor, type Action, type RequestState } from "../requests/lifecycl
 import type { RepairRequest } from "../requests/schemas";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 import type { Prisma } from "../generated/prisma/client";
+import { queryParam } from "../api/query";
 import { decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope, type Page } from "../paging/cursor";
 import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 import { threadsOfHandyman } from "../messages/threads";
@@ -69,14 +70,11 @@ const scopeOf = (user: Pick<SessionUser, "id">, list: ProList): CursorScope => (
 
 export type ProOffersPage = { cursor?: Cursor; limit: number };
 
-/** One value of a query parameter: a repeated one is kept as the list (and refused as a cursor). */
-const one = (query: URLSearchParams, key: string) => (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined));
-
 /** ?cursor= and ?limit= of GET /api/pro/offers (a bad one is a 400; absent: the newest PRO_OFFERS_PAGE_SIZE). */
 export function parseProOffersPage(user: Pick<SessionUser, "id">, query: URLSearchParams): ProOffersPage {
   return {
-    cursor: decodeCursor(one(query, "cursor"), scopeOf(user, "all"), 2),
-    limit: parsePageSize(one(query, "limit"), { fallback: PRO_OFFERS_PAGE_SIZE, max: PRO_OFFERS_MAX_LIMIT }),
+    cursor: decodeCursor(queryParam(query, "cursor"), scopeOf(user, "all"), 2),
+    limit: parsePageSize(queryParam(query, "limit"), { fallback: PRO_OFFERS_PAGE_SIZE, max: PRO_OFFERS_MAX_LIMIT }),
   };
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
+import { blankAsUndefined, parseQueryFilters, queryParam, type Query } from "../api/query";
 import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
 import { taskTypeLabel } from "../requests/words";
@@ -117,7 +118,6 @@ export const ROSTER_SEARCH_MAX = 100;
 export const ROSTER_STATES = [...ACCOUNT_STATES, "paused", "removed"] as const;
 export type RosterState = (typeof ROSTER_STATES)[number];
 
-const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const rosterFiltersSchema = z.object({
@@ -141,28 +141,12 @@ export type RosterFilters = z.infer<typeof rosterFiltersSchema>;
 
 export const ROSTER_FILTER_KEYS = ["q", "city", "taskType", "state"] as const;
 
-type Query = URLSearchParams | Record<string, string | string[] | undefined>;
-
-/** One parameter of an address: a repeated one stays a list (and is refused by the schema). */
-function paramOf(query: Query, key: string): string | string[] | undefined {
-  if (!(query instanceof URLSearchParams)) return query[key];
-  const all = query.getAll(key);
-  return all.length > 1 ? all : (all[0] ?? undefined);
-}
-
 /**
  * The roster's filters from an address (?q=…&city=…&taskType=…&state=…), every one optional: a repeated
  * or unknown value is a 400 with the field named, never a 500 (as the requests overview's).
  */
 export function parseRosterFilters(query: Query): RosterFilters {
-  const values: Record<string, unknown> = {};
-  for (const key of ROSTER_FILTER_KEYS) {
-    const value = paramOf(query, key);
-    if (value !== undefined) values[key] = value;
-  }
-  const parsed = rosterFiltersSchema.safeParse(values);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some filters are not valid; fix the ones marked below.");
-  return parsed.data;
+  return parseQueryFilters(query, ROSTER_FILTER_KEYS, rosterFiltersSchema);
 }
 
 /** The roster's cursors are the operator's own: one from another list or account is a 400. */
@@ -173,8 +157,8 @@ export type RosterPageRequest = { cursor?: Cursor; limit: number };
 /** ?cursor= and ?limit= of the roster (a bad one is a 400; absent: the first ROSTER_PAGE_SIZE). */
 export function parseRosterPage(operator: { id: string }, query: Query): RosterPageRequest {
   return {
-    cursor: decodeCursor(paramOf(query, "cursor"), rosterScope(operator), 1),
-    limit: parsePageSize(paramOf(query, "limit"), { fallback: ROSTER_PAGE_SIZE, max: ROSTER_MAX_LIMIT }),
+    cursor: decodeCursor(queryParam(query, "cursor"), rosterScope(operator), 1),
+    limit: parsePageSize(queryParam(query, "limit"), { fallback: ROSTER_PAGE_SIZE, max: ROSTER_MAX_LIMIT }),
   };
 }
 

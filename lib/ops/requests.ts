@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { ApiError } from "../api/errors";
+import { blankAsUndefined, parseQueryFilters, queryParam, type Query } from "../api/query";
 import { AfterCommit } from "../queue/after-commit";
 import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { canTake, REQUEST_STATES, type ActorRole, type RequestState } from "../requests/lifecycle";
@@ -48,8 +49,6 @@ const day = (label: string) => {
     .transform((value) => value || undefined);
 };
 
-const blankAsUndefined = (value: unknown) => (value === "" ? undefined : value);
-
 /** The overview's filters, from the address (?state=…&city=…&taskType=…&from=…&to=…); every one optional. */
 const requestFiltersSchema = z
   .object({
@@ -69,15 +68,8 @@ const FILTER_KEYS = ["state", "city", "taskType", "from", "to"] as const;
  * Reads filters from a query string (URLSearchParams) or a page's searchParams: a repeated or unknown
  * value is a 400 with the field named, never a 500.
  */
-export function parseRequestFilters(query: URLSearchParams | Record<string, string | string[] | undefined>): RequestFilters {
-  const values: Record<string, unknown> = {};
-  for (const key of FILTER_KEYS) {
-    const value = query instanceof URLSearchParams ? (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined)) : query[key];
-    if (value !== undefined) values[key] = value;
-  }
-  const parsed = requestFiltersSchema.safeParse(values);
-  if (!parsed.success) throw ApiError.fromZod(parsed.error, "Some filters are not valid; fix the ones marked below.");
-  return parsed.data;
+export function parseRequestFilters(query: Query): RequestFilters {
+  return parseQueryFilters(query, FILTER_KEYS, requestFiltersSchema);
 }
 
 const SITE_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, timeZoneName: "longOffset" });
@@ -147,11 +139,10 @@ const overviewScope = (operator: Pick<Operator, "id">): CursorScope => ({ list: 
 export type OverviewPage = { cursor?: Cursor; limit: number };
 
 /** ?cursor= and ?limit= of the overview (a bad one is a 400; absent: the newest OVERVIEW_PAGE_SIZE). */
-export function parseOverviewPage(operator: Pick<Operator, "id">, query: URLSearchParams | Record<string, string | string[] | undefined>): OverviewPage {
-  const one = (key: string) => (query instanceof URLSearchParams ? (query.getAll(key).length > 1 ? query.getAll(key) : (query.get(key) ?? undefined)) : query[key]);
+export function parseOverviewPage(operator: Pick<Operator, "id">, query: Query): OverviewPage {
   return {
-    cursor: decodeCursor(one("cursor"), overviewScope(operator), 2),
-    limit: parsePageSize(one("limit"), { fallback: OVERVIEW_PAGE_SIZE, max: OVERVIEW_MAX_LIMIT }),
+    cursor: decodeCursor(queryParam(query, "cursor"), overviewScope(operator), 2),
+    limit: parsePageSize(queryParam(query, "limit"), { fallback: OVERVIEW_PAGE_SIZE, max: OVERVIEW_MAX_LIMIT }),
   };
 }
 

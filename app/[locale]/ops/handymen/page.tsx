@@ -6,6 +6,7 @@ import { CITY_OPTIONS, FilterSelect, TRADE_OPTIONS } from "@/components/ops/filt
 import { InviteForm } from "@/components/ops/handyman-forms";
 import { Field, controlClassName } from "@/components/ui/field";
 import { formatHourlyPrice, formatList, formatRating } from "@/lib/format";
+import { firstParam } from "@/lib/api/query";
 import { requireOperator } from "@/lib/ops/access";
 import { listRosterPage, parseRosterFilters, parseRosterPage, ROSTER_SEARCH_MAX, ROSTER_STATES, workDescription, type RosterState } from "@/lib/ops/handymen";
 import { readAddress } from "@/lib/ops/list-address";
@@ -14,8 +15,6 @@ import { accountStateLabel, taskTypeLabel } from "@/lib/requests/words";
 export const metadata: Metadata = { title: "Handymen" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 const STATE_LABELS: Record<RosterState, string> = {
   no_account: "No account",
@@ -34,7 +33,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
   const operator = await requireOperator();
   const query = await searchParams;
   const { value: roster, problem, errors } = await readAddress(() => listRosterPage(operator, parseRosterFilters(query), parseRosterPage(operator, query)));
-  const shown = { q: first(query.q), city: first(query.city), taskType: first(query.taskType), state: first(query.state) };
+  const shown = { q: firstParam(query.q), city: firstParam(query.city), taskType: firstParam(query.taskType), state: firstParam(query.state) };
   const filtered = Object.values(shown).some(Boolean);
   // Only the handymen of this page: the form never lists the whole market (any handyman can be invited from their own page).
   const invitable = (roster?.rows ?? []).filter((h) => h.accountState === "no_account" && !h.removed).map((h) => ({ id: h.id, label: `${h.name} (#${h.id}), ${workDescription(h)}` }));
@@ -46,7 +45,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
       filters={{
         label: "Filter handymen",
         action: "/ops/handymen",
-        hidden: { limit: first(query.limit) },
+        hidden: { limit: firstParam(query.limit) },
         children: (
           <>
             <Field id="filter-q" label="Name starts with" error={errors.q}>
@@ -97,7 +96,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
             }
           : null
       }
-      pager={roster ? { path: "/ops/handymen", query: { ...shown, limit: first(query.limit) }, page: { next: roster.nextCursor, previous: roster.previousCursor } } : undefined}
+      pager={roster ? { path: "/ops/handymen", query: { ...shown, limit: firstParam(query.limit) }, page: { next: roster.nextCursor, previous: roster.previousCursor } } : undefined}
     >
       {roster ? (
         <section aria-labelledby="invite-heading">

@@ -5,6 +5,7 @@ import { CITY_OPTIONS, FilterSelect, TRADE_OPTIONS } from "@/components/ops/filt
 import { Field, controlClassName } from "@/components/ui/field";
 import styles from "@/components/ops/ops.module.css";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { firstParam } from "@/lib/api/query";
 import { requireOperator } from "@/lib/ops/access";
 import { filterRequestsAction } from "@/lib/ops/requests-actions";
 import { readAddress } from "@/lib/ops/list-address";
@@ -16,15 +17,13 @@ export const metadata: Metadata = { title: "Requests" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
-
 const STATE_OPTIONS = REQUEST_STATES.map((state) => ({ value: state, label: consoleStateLabel(state) }));
 
 export default async function OpsRequestsPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
   const query = await searchParams;
   const { value: overview, problem, errors } = await readAddress(() => listRequests(operator, parseRequestFilters(query), parseOverviewPage(operator, query)));
-  const shown = { state: first(query.state), city: first(query.city), taskType: first(query.taskType), from: first(query.from), to: first(query.to) };
+  const shown = { state: firstParam(query.state), city: firstParam(query.city), taskType: firstParam(query.taskType), from: firstParam(query.from), to: firstParam(query.to) };
   return (
     <ConsoleList
       title="Requests"
@@ -88,7 +87,7 @@ export default async function OpsRequestsPage({ searchParams }: { searchParams: 
             }
           : null
       }
-      pager={overview ? { path: "/ops/requests", query: { ...shown, limit: first(query.limit) }, page: { next: overview.nextCursor, previous: overview.previousCursor } } : undefined}
+      pager={overview ? { path: "/ops/requests", query: { ...shown, limit: firstParam(query.limit) }, page: { next: overview.nextCursor, previous: overview.previousCursor } } : undefined}
     />
   );
 }
