@@ -37,14 +37,14 @@ async function selectOne(timeoutMs: number): Promise<void> {
     await (await getDb()).$queryRaw`SELECT 1`;
     return;
   }
-  const client = await probeClient(url, timeoutMs);
-  try {
-    await client.query("SELECT 1");
-  } catch (error) {
-    probe.__fixwellProbeClient = undefined;
-    void client.end().catch(() => undefined);
-    throw error;
-  }
+  await (await probeClient(url, timeoutMs)).query("SELECT 1");
+}
+
+/** Closes and forgets the probe's connection after a failed or late check: the next check opens a new one. */
+function dropProbe(): void {
+  const stale = probe.__fixwellProbeClient;
+  probe.__fixwellProbeClient = undefined;
+  void stale?.then((client) => client.end()).catch(() => undefined);
 }
 
 /** True when the database answered `SELECT 1` within `timeoutMs`; logs why not otherwise. */
@@ -59,12 +59,8 @@ export async function databaseAnswers(timeoutMs = DATABASE_CHECK_TIMEOUT_MS, are
     return true;
   } catch (error) {
     check.catch(() => undefined);
-    // A query still waiting on a connection that went quiet is given up with it.
-    if (probe.__fixwellProbeClient) {
-      const stale = probe.__fixwellProbeClient;
-      probe.__fixwellProbeClient = undefined;
-      void stale.then((client) => client.end()).catch(() => undefined);
-    }
+    // A query that failed, or is still waiting on a connection that went quiet, is given up with it.
+    dropProbe();
     console.error(`[${area}] database unreachable: ${describeDatabaseError(error)}`);
     return false;
   } finally {
