@@ -65,19 +65,12 @@ export function ConsoleList({ title, lead, intro, filters, problem, summary, tab
       <div className={`container ${styles.section}`}>
         {intro}
         {filters ? (
-          typeof filters.action === "string" ? (
-            <form action={filters.action} method="get" className={styles.filters} aria-label={filters.label}>
-              <HiddenFields values={filters.hidden} />
-              {filters.children}
-              <Button type="submit">Show</Button>
-            </form>
-          ) : (
-            <form action={filters.action} className={styles.filters} aria-label={filters.label}>
-              <HiddenFields values={filters.hidden} />
-              {filters.children}
-              <Button type="submit">Show</Button>
-            </form>
-          )
+          // A path is asked for with GET (the filters go in the address); a server action is posted.
+          <form action={filters.action} method={typeof filters.action === "string" ? "get" : undefined} className={styles.filters} aria-label={filters.label}>
+            <HiddenFields values={filters.hidden} />
+            {filters.children}
+            <Button type="submit">Show</Button>
+          </form>
         ) : null}
         {problem ? (
           <Alert tone="error">
