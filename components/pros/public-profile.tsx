@@ -1,6 +1,7 @@
 // A handyman's public profile as /pros/{slug} shows it, drawn on the server: the facts, the
 // introduction and one page of reviews with links to the pages beside it. Nothing here can show a
-// number or contact detail: the profile (lib/handymen/profile.ts) carries none.
+// number or contact detail: the profile (lib/handymen/profile.ts) carries none but the introduction the
+// handyman wrote, and that is shown through the contact mask of messages (lib/messages/masking.ts).
 import { Link } from "@/components/i18n/link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,6 +10,7 @@ import { formatDate, formatDateTime, formatHourlyPrice, formatList, formatRating
 import type { PublicProfile, ReviewPage } from "@/lib/handymen/profile";
 import { profilePath } from "@/lib/handymen/profile-path";
 import { getTranslator } from "@/lib/i18n/translator";
+import { maskContactDetails } from "@/lib/messages/masking";
 import { cityLabel, taskTypeLabel } from "@/lib/requests/words";
 import styles from "./pros.module.css";
 
@@ -77,7 +79,7 @@ export function PublicProfileView({ profile, page, locale }: { profile: PublicPr
               {t("page.aboutHeading", { name: profile.name })}
             </h2>
             <p className={styles.intro} data-testid="profile-intro">
-              {profile.intro}
+              {maskContactDetails(profile.intro, t("page.introMasked"))}
             </p>
           </section>
         ) : null}

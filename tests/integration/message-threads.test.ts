@@ -133,6 +133,12 @@ describe("contact details before acceptance", () => {
     expect(after.open).toBe(true);
   });
 
+  it("masks a number hidden with zero-width spaces and Arabic-Indic digits and an address spelled out, as the reader sees the thread", async () => {
+    const written = "Bel \u200b٠٦\u200b١٢٣٤٥٦٧٨ of mail jan apenstaartje voorbeeld punt nl, op 12-03 om 10:00.";
+    await postMessage(owner, threadId, written);
+    expect((await readThread(nina, threadId, { locale: "en" })).messages[0].body).toBe(`Bel \u200b${MASK} of mail ${MASK}, op 12-03 om 10:00.`);
+  });
+
   it("leaves ordinary numbers alone", () => {
     expect(maskContactDetails("Between 9 and 17, on 2026-12-01, about 120 euros", "X")).toBe("Between 9 and 17, on 2026-12-01, about 120 euros");
     expect(maskContactDetails("0612345678", "X")).toBe("X");

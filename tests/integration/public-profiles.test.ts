@@ -133,6 +133,18 @@ describe("the profile page", () => {
     expect(text).toContain("Written by a customer after a booked job");
   });
 
+  it("hides contact details in the introduction however they are written, in both languages, and keeps them as written for the handyman", async () => {
+    const db = await getDb();
+    const intro = "Tidy work since 2009, 45 euro an hour. Call \u200b０６\u200b１２３４５６７８ or mail daan (at) example (dot) nl.";
+    await db.handyman.update({ where: { id: 1 }, data: { intro } });
+    const english = textOf(await render("daan-1"));
+    expect(english).toContain("Tidy work since 2009, 45 euro an hour. Call \u200b[contact details hidden: ask through the site] or mail [contact details hidden: ask through the site].");
+    expect(english).not.toMatch(/example|１２３/);
+    const dutch = textOf(await render("daan-1", "nl"));
+    expect(dutch).toContain("Call \u200b[contactgegevens verborgen: vraag het via de site] or mail [contactgegevens verborgen: vraag het via de site].");
+    expect((await db.handyman.findUniqueOrThrow({ where: { id: 1 }, select: { intro: true } })).intro).toBe(intro);
+  });
+
   it("is in Dutch under /nl, with Dutch dates and prices", async () => {
     await (await getDb()).handyman.update({ where: { id: 1 }, data: { kvkRegistered: true, insuredUntil: new Date("2027-03-31T00:00:00Z") } });
     const text = textOf(await render("daan-1", "nl"));
