@@ -1,7 +1,8 @@
 // Brute-force limits on signing in and signing up, and on the account's other doors (reset links, "send
 // again", the current password asked by "change password", "delete my account" and an operator's
 // confirmation, each counted on its own). Attempts are counted before any password is hashed; a
-// successful sign-in gives its attempts back, so only failures use up the allowance.
+// successful sign-in gives its attempts back, and so does one that could not be decided because the
+// database or the limiter's store did not answer, so only wrong passwords use up the allowance.
 //
 // Guessing is limited three ways, none of which lets a stranger lock the owner out:
 // - per account and client address (IPv6 per /64 and per /56): 10 failures in 15 minutes, then that
@@ -12,7 +13,7 @@
 //   hour (OWASP ASVS 2.2.1). A browser carrying the account's device cookie (lib/auth/cookies.ts)
 //   is counted on its own instead, 10 failures in 15 minutes, so others' guesses never slow it down.
 import "server-only";
-import { createLimiter, type LimitStore, type Limiter, type LimitSpec } from "../rate-limit";
+import { createLimiter, type LimitDecision, type LimitStore, type Limiter, type LimitSpec } from "../rate-limit";
 import { addressKeys } from "../rate-limit/client-ip";
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -83,6 +84,11 @@ export type AttemptReservation =
       succeeded(): Promise<void>;
       /** Call once the password proved wrong. */
       failed(): Promise<void>;
+      /**
+       * Call when the attempt could not be decided (the database or a store could not answer): its
+       * counts are given back, so an outage never uses up anyone's allowance.
+       */
+      undecided(): Promise<void>;
     }
   | { allowed: false; retryAfterSeconds: number };
 
@@ -114,7 +120,15 @@ export async function reserveSignInAttempt(limiters: AuthLimiters, email: string
     counted.push([limiters.signInPerAccountHour, email]);
   }
 
-  const decisions = await Promise.all(counted.map(([limiter, key]) => limiter.consume(key)));
+  const settled = await Promise.allSettled(counted.map(([limiter, key]) => limiter.consume(key)));
+  const giveBack = () => Promise.all(counted.map(([limiter, key], index) => (settled[index].status === "fulfilled" ? limiter.refund(key) : undefined)));
+  const broken = settled.find((result) => result.status === "rejected");
+  if (broken) {
+    // A store that could not answer decides nothing: what the others counted is given back.
+    await giveBack();
+    throw broken.reason;
+  }
+  const decisions = settled.map((result) => (result as PromiseFulfilledResult<LimitDecision>).value);
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length > 0) {
     return { allowed: false, retryAfterSeconds: Math.max(...refused.map((d) => (d.allowed ? 0 : d.retryAfterSeconds))) };
@@ -124,7 +138,10 @@ export async function reserveSignInAttempt(limiters: AuthLimiters, email: string
   return {
     allowed: true,
     async succeeded() {
-      await Promise.all(counted.map(([limiter, key]) => limiter.refund(key)));
+      await giveBack();
+    },
+    async undecided() {
+      await giveBack();
     },
     async failed() {
       const wait = slowdownSeconds(accountFailures);

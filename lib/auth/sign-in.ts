@@ -76,6 +76,8 @@ export async function attemptSignIn(
   const parsed = signInSchema.safeParse(credentials ?? {});
   if (!parsed.success) return { kind: "invalid" };
   const { email, password, remember } = parsed.data;
+  // Set once the attempt is counted and until it is decided: an error in between gives it back.
+  let undecided: (() => Promise<void>) | undefined;
   try {
     const knownDevice = verifyDeviceToken(deviceToken, email, env().NEXTAUTH_SECRET);
     const reservation = await reserveSignInAttempt(limiters, email, { ip, knownDevice });
@@ -84,9 +86,11 @@ export async function attemptSignIn(
       return { kind: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
     }
 
+    undecided = reservation.undecided;
     const db = await getDb();
     const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true } });
     const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    undecided = undefined;
     if (!user || !matches) {
       await reservation.failed();
       logOutcome("failed", email, ip);
@@ -98,6 +102,9 @@ export async function attemptSignIn(
     return { kind: "ok", user: { id: user.id, email: user.email }, remember };
   } catch (error) {
     logFailure("auth", "sign-in", error);
+    // The database (or a limiter's store) did not answer: the attempt proved nothing and is given back;
+    // the person reads "try again in a moment", never "wrong password".
+    await undecided?.().catch((refundError) => logFailure("auth", "sign-in refund", refundError));
     return { kind: "unavailable" };
   }
 }

@@ -142,6 +142,18 @@ function limitTests(store: "memory" | "postgres" | "redis") {
     expect(await attemptSignIn({ email: user.email, password: PASSWORD }, { ip, limiters })).toMatchObject({ kind: "rate_limited" });
   });
 
+  it(`gives back what other limits counted when one limiter's store cannot answer, and says to try again (${store})`, async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    const broken = { ...limiters, signInPerIp: { ...limiters.signInPerIp, consume: async () => Promise.reject(new Error("store did not answer")) } };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (let i = 0; i < SIGN_IN_PER_ACCOUNT_AND_IP.points + 5; i++) {
+      expect(await attemptSignIn({ email: user.email, password: PASSWORD }, { ip, limiters: broken })).toEqual({ kind: "unavailable" });
+    }
+    expect(hashVerifications()).toBe(0);
+    expect(await attemptSignIn({ email: user.email, password: PASSWORD }, { ip, limiters })).toMatchObject({ kind: "ok" });
+  });
+
   it(`refuses an address after 100 failures across many emails (${store})`, async () => {
     const ip = freshIp();
     const user = await createUser();

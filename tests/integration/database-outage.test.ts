@@ -1,10 +1,11 @@
 // With PostgreSQL gone while the app runs, the API answers 503 with the error shape within 2 seconds,
-// writes nothing half-way, and recovers by itself when the server returns.
+// writes nothing half-way, and recovers by itself when the server returns. Sign-ins tried meanwhile
+// are given back: they use up nobody's allowance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";
 import { seed } from "../../lib/db/seed";
-import { amsterdamDay, apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
+import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 import { canStartThrowawayPostgres, createThrowawayPostgres, type ThrowawayPostgres } from "../helpers/throwaway-postgres";
 
 describe.runIf(canStartThrowawayPostgres)("database outage (throwaway PostgreSQL cluster)", () => {
@@ -94,4 +95,33 @@ describe.runIf(canStartThrowawayPostgres)("database outage (throwaway PostgreSQL
     expect(retried.response.status).toBe(200);
     expect(retried.body.rows[0].input_id).toBe(inputId);
   });
+
+  it("gives back the sign-ins tried while the database was gone, so the right password works at once when it returns", async () => {
+    const { attemptSignIn } = await import("../../lib/auth/sign-in");
+    const { createAuthLimiters, SIGN_IN_PER_ACCOUNT_AND_IP } = await import("../../lib/auth/limits");
+    const password = "outage-proof-password-1";
+    const email = "locked-out@example.test";
+    await createUserWithPassword(email, password);
+    // Counting in memory (as with Redis up and PostgreSQL gone), and counting in PostgreSQL itself (its
+    // store unreachable too, so rate-limiter-flexible counts in its insurance).
+    for (const store of ["memory", "postgres"] as const) {
+      const limiters = createAuthLimiters(store);
+      const ip = store === "memory" ? "203.0.113.61" : "203.0.113.62";
+      expect((await attemptSignIn({ email, password, remember: "false" }, { ip, limiters })).kind, store).toBe("ok");
+      cluster.stop();
+      try {
+        for (let attempt = 0; attempt < SIGN_IN_PER_ACCOUNT_AND_IP.points + 5; attempt += 1) {
+          expect((await attemptSignIn({ email, password, remember: "false" }, { ip, limiters })).kind, `${store} #${attempt}`).toBe("unavailable");
+        }
+      } finally {
+        cluster.start();
+      }
+      expect((await attemptSignIn({ email, password, remember: "false" }, { ip, limiters })).kind, store).toBe("ok");
+      // Wrong passwords still count as before: ten, then the eleventh try is refused.
+      for (let attempt = 0; attempt < SIGN_IN_PER_ACCOUNT_AND_IP.points; attempt += 1) {
+        expect((await attemptSignIn({ email, password: "not-the-password", remember: "false" }, { ip, limiters })).kind, `${store} wrong #${attempt}`).toBe("invalid");
+      }
+      expect((await attemptSignIn({ email, password, remember: "false" }, { ip, limiters })).kind, store).toBe("rate_limited");
+    }
+  }, 120_000);
 });
