@@ -77,7 +77,8 @@ async function redisLimiter(spec: LimitSpec, memory: RateLimiterMemory): Promise
   return new RateLimiterRedis({
     storeClient: client,
     // While the connection is not ready (Redis down, or not reached yet), count in the insurance
-    // limiter at once instead of waiting; a command that hangs gives up after a second (lib/redis-connection.mjs).
+    // limiter at once instead of waiting; a command that gets no answer gives up after half a second and
+    // drops the connection until Redis answers again, so a hung Redis is waited for once (lib/redis-connection.mjs).
     rejectIfRedisNotReady: true,
     keyPrefix: `${RATE_LIMIT_REDIS_PREFIX}${spec.name}`,
     points: spec.points,

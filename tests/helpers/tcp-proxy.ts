@@ -1,7 +1,8 @@
 // A TCP relay in the test process between the app and one of its servers (PostgreSQL, Redis), to play
 // that server going away and coming back without touching the real one (other tests and people share
-// it): `cut()` drops every open connection and refuses new ones, `restore()` accepts them again on the
-// same port.
+// it): `cut()` drops every open connection and refuses new ones, `hang()` keeps every connection open
+// and accepts new ones but passes nothing on either way (a server that stopped answering), `restore()`
+// accepts and relays again on the same port.
 import net from "node:net";
 
 export type TcpProxy = {
@@ -9,6 +10,7 @@ export type TcpProxy = {
   /** The server's URL with its host and port replaced by this relay's. */
   via(url: string): string;
   cut(): Promise<void>;
+  hang(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 };
@@ -17,6 +19,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<net.Socket>();
   let port = 0;
   let server: net.Server | undefined;
+  let hung = false;
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -30,8 +33,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             upstream.destroy();
           });
         }
-        client.pipe(upstream);
-        upstream.pipe(client);
+        client.on("data", (chunk) => hung || upstream.write(chunk));
+        upstream.on("data", (chunk) => hung || client.write(chunk));
+        client.on("end", () => upstream.end());
+        upstream.on("end", () => client.end());
       });
       next.once("error", reject);
       next.listen(port, "127.0.0.1", () => {
@@ -62,7 +67,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return parsed.toString();
     },
     cut: stopListening,
-    restore: () => (server ? Promise.resolve() : listen()),
+    hang() {
+      hung = true;
+    },
+    restore() {
+      hung = false;
+      return server ? Promise.resolve() : listen();
+    },
     close: stopListening,
   };
 }

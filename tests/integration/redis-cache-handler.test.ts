@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import RedisCacheHandler, { closeCacheConnection } from "../../lib/cache/redis-cache-handler.mjs";
+import { COMMAND_TIMEOUT_MS } from "../../lib/redis-connection.mjs";
 import { redisSuiteTitle, testRedisUrl } from "../helpers/redis";
 
 /** A build folder with its id and the routes it prerendered, as `next build` leaves it. */
@@ -98,11 +99,11 @@ describe.runIf(testRedisUrl())(redisSuiteTitle("the Redis cache handler shared b
 
     const pauser = new Redis(testRedisUrl()!);
     try {
-      // Every client's commands wait 2.5 s: longer than the handler's one-second command timeout.
+      // Every client's commands wait 2.5 s: longer than the handler's command timeout.
       await pauser.call("CLIENT", "PAUSE", "2500", "ALL");
       const started = Date.now();
       const entry = await handler.get(key, { kind: "APP_PAGE", tags: [], softTags: ["_N_T_/"] });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS * 0.9);
       expect((entry?.value as { html: Buffer }).html.toString()).toBe("<p>as built</p>");
     } finally {
       await new Promise((resolve) => setTimeout(resolve, 2_600));
