@@ -7,6 +7,7 @@
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "../db";
+import { retryReadOnce } from "../db/errors";
 import { parseCookieHeader, sessionClaimsFrom } from "./cookies";
 import { liveSessionOwner } from "./sessions";
 
@@ -60,7 +61,8 @@ export async function isOperator(user: SessionUser): Promise<boolean> {
 
 /** The role of a signed-in user, read from the users table; null when the account is gone. */
 export async function roleOf(user: SessionUser): Promise<"homeowner" | "handyman" | "operator" | "applicant" | null> {
-  const row = await (await getDb()).user.findUnique({ where: { id: user.id }, select: { role: true } });
+  const db = await getDb();
+  const row = await retryReadOnce(() => db.user.findUnique({ where: { id: user.id }, select: { role: true } }));
   return row?.role ?? null;
 }
 

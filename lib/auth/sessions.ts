@@ -12,6 +12,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import type { JWT } from "next-auth/jwt";
 import { getDb } from "../db";
+import { retryReadOnce } from "../db/errors";
 import { env } from "../env";
 import type { Prisma } from "../generated/prisma/client";
 import {
@@ -60,12 +61,15 @@ export async function liveSessionOwner(claims: (SessionClaims & { sid?: unknown 
   // One statement (the account, with an EXISTS on its unrevoked session): this runs on every signed-in
   // request, and asking from the session's side would take two (Prisma reads a relation separately).
   // Kept in memory while every change to it is heard (lib/auth/liveness-cache.ts).
-  const user = await cachedLiveness(sub, sid, async () =>
-    (await getDb()).user.findFirst({
-      where: { id: sub, sessions: { some: { id: sid, revokedAt: null } } },
-      select: { id: true, email: true, sessionVersion: true, role: true },
-    }),
-  );
+  const user = await cachedLiveness(sub, sid, async () => {
+    const db = await getDb();
+    return retryReadOnce(() =>
+      db.user.findFirst({
+        where: { id: sub, sessions: { some: { id: sid, revokedAt: null } } },
+        select: { id: true, email: true, sessionVersion: true, role: true },
+      }),
+    );
+  });
   if (!user || user.sessionVersion !== sessionVersionOf(claims)) return null;
   // An account made operator during a long session keeps it no longer than an operator's own.
   if (user.role === "operator" && !isWithinLifetime({ ...claims, remember: false })) return null;

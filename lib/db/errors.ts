@@ -35,6 +35,35 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
+// A connection that broke under a statement (terminated by the server, reset, refused on the way): the
+// next try takes another connection. Timeouts are not among them: a second try would wait as long again.
+const LOST_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNREFUSED", "57P01", "57P02", "57P03", "08000", "08003", "08006", "P1017"]);
+const LOST_CONNECTION_MESSAGES = /Connection terminated|terminating connection|Client has encountered a connection error|connect ECONNREFUSED|Server has closed the connection|Connection ended unexpectedly/i;
+
+/** The statement failed because its connection broke, not because of the statement. */
+export function isLostConnection(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === "string" && LOST_CONNECTION_CODES.has(e.code)) return true;
+  if (typeof e.message === "string" && LOST_CONNECTION_MESSAGES.test(e.message) && !/timeout/i.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isLostConnection(inner, depth + 1))) return true;
+  return isLostConnection(e.cause, depth + 1);
+}
+
+/**
+ * Runs `read` (a read that may be repeated: it changes nothing) and, when its connection broke under it,
+ * once more on another connection; a second failure is thrown as it is (an outage: 503 with Retry-After,
+ * lib/api/errors.ts and the proxy's probe).
+ */
+export async function retryReadOnce<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isLostConnection(error)) throw error;
+    return read();
+  }
+}
+
 /** One line naming what went wrong, without credentials from the URL. */
 export function describeDatabaseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

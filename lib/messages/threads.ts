@@ -7,6 +7,7 @@
 // thread does not exist (404).
 import "server-only";
 import { getDb } from "../db";
+import { retryReadOnce } from "../db/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
 import { badCursor, decodeCursor, readPage } from "../paging/cursor";
@@ -296,16 +297,16 @@ export async function closeThread(operator: Pick<SessionUser, "id">, threadId: s
 /** The threads of one of the homeowner's requests, each with its handyman and unread count (404 for another's request). */
 export async function listThreadsOfRequest(user: Pick<SessionUser, "id">, requestId: string): Promise<{ id: string; handymanName: string; unread: number }[]> {
   const db = await getDb();
-  const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { id: true } });
+  const request = await retryReadOnce(() => db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { id: true } }));
   if (!request) throw new ApiError("not_found", { key: "requestNotFound" });
-  const rows = await db.$queryRaw<{ id: string; name: string; unread: number }[]>`
+  const rows = await retryReadOnce(() => db.$queryRaw<{ id: string; name: string; unread: number }[]>`
     SELECT t."id", h."name",
       (SELECT count(*)::int FROM "thread_messages" m
         WHERE m."thread_id" = t."id" AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
           AND m."created_at" > coalesce(t."homeowner_read_at", '-infinity')) AS "unread"
     FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id"
     WHERE t."request_id" = ${requestId}::uuid
-    ORDER BY t."created_at" DESC, t."id" DESC`;
+    ORDER BY t."created_at" DESC, t."id" DESC`);
   return rows.map((row) => ({ id: row.id, handymanName: row.name, unread: row.unread }));
 }
 
@@ -314,13 +315,13 @@ export async function threadsOfHandyman(user: Pick<SessionUser, "id">, requestId
   const byRequest = new Map<string, { id: string; unread: number }>();
   if (requestIds.length === 0) return byRequest;
   const db = await getDb();
-  const rows = await db.$queryRaw<{ id: string; request_id: string; unread: number }[]>`
+  const rows = await retryReadOnce(() => db.$queryRaw<{ id: string; request_id: string; unread: number }[]>`
     SELECT t."id", t."request_id",
       (SELECT count(*)::int FROM "thread_messages" m
         WHERE m."thread_id" = t."id" AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
           AND m."created_at" > coalesce(t."handyman_read_at", '-infinity')) AS "unread"
     FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id"
-    WHERE h."user_id" = ${user.id}::uuid AND t."request_id" = ANY(${requestIds}::uuid[])`;
+    WHERE h."user_id" = ${user.id}::uuid AND t."request_id" = ANY(${requestIds}::uuid[])`);
   for (const row of rows) byRequest.set(row.request_id, { id: row.id, unread: row.unread });
   return byRequest;
 }
@@ -328,7 +329,8 @@ export async function threadsOfHandyman(user: Pick<SessionUser, "id">, requestId
 /** Unread messages for the user, on either side: in total and per request. */
 export async function unreadCounts(user: Pick<SessionUser, "id">): Promise<{ total: number; byRequest: Map<string, number> }> {
   const db = await getDb();
-  const rows = await db.$queryRaw<{ request_id: string; unread: number }[]>`
+  // Read on every signed-in page's header: repeated once when its connection breaks under it.
+  const rows = await retryReadOnce(() => db.$queryRaw<{ request_id: string; unread: number }[]>`
     SELECT t."request_id", count(*)::int AS "unread"
     FROM "message_threads" t
     JOIN "inputs" r ON r."input_id" = t."request_id"
@@ -337,7 +339,7 @@ export async function unreadCounts(user: Pick<SessionUser, "id">): Promise<{ tot
     WHERE (r."user_id" = ${user.id}::uuid OR h."user_id" = ${user.id}::uuid)
       AND m."author_id" IS DISTINCT FROM ${user.id}::uuid
       AND m."created_at" > coalesce(CASE WHEN r."user_id" = ${user.id}::uuid THEN t."homeowner_read_at" ELSE t."handyman_read_at" END, '-infinity')
-    GROUP BY t."request_id"`;
+    GROUP BY t."request_id"`);
   const byRequest = new Map(rows.map((row) => [row.request_id, row.unread]));
   return { total: rows.reduce((sum, row) => sum + row.unread, 0), byRequest };
 }

@@ -1,7 +1,7 @@
 // Database outages are recognised (for 503s) and described in one line without credentials; a taken
 // unique key is told apart from every other failure (for 409s).
 import { describe, expect, it } from "vitest";
-import { describeDatabaseError, isDatabaseUnavailable, isUniqueViolation } from "../../lib/db/errors";
+import { describeDatabaseError, isDatabaseUnavailable, isLostConnection, isUniqueViolation, retryReadOnce } from "../../lib/db/errors";
 
 describe("isUniqueViolation", () => {
   it("recognises Prisma's unique-constraint error by its code", () => {
@@ -54,5 +54,42 @@ describe("describeDatabaseError with Prisma's layout", () => {
       { code: "P1001" },
     );
     expect(describeDatabaseError(error)).toBe("Can't reach database server at 127.0.0.1:5432 [P1001]");
+  });
+});
+
+describe("retryReadOnce", () => {
+  const terminated = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "P2010" });
+
+  it.each([
+    ["a terminated connection (through Prisma's adapter)", terminated()],
+    ["a reset", Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })],
+    ["a connection ended under the statement", new Error("Connection terminated unexpectedly")],
+    ["a shutdown (SQLSTATE 57P01), wrapped", new Error("outer", { cause: Object.assign(new Error("x"), { code: "57P01" }) })],
+  ])("reads again once after %s", async (_name, error) => {
+    expect(isLostConnection(error)).toBe(true);
+    let calls = 0;
+    expect(await retryReadOnce(async () => (calls++ === 0 ? Promise.reject(error) : "answer"))).toBe("answer");
+    expect(calls).toBe(2);
+  });
+
+  it("gives up after the second lost connection, with the error an outage answers 503 for", async () => {
+    let calls = 0;
+    const failure = retryReadOnce(async () => {
+      calls += 1;
+      throw terminated();
+    });
+    await expect(failure).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(calls).toBe(2);
+  });
+
+  it.each([
+    ["a pool timeout (waiting again would double the wait)", new Error("timeout exceeded when trying to connect")],
+    ["a statement timeout", new Error("canceling statement due to statement timeout")],
+    ["a unique violation", Object.assign(new Error("Unique constraint failed"), { code: "P2002" })],
+    ["a bug", new Error("boom")],
+  ])("does not read again after %s", async (_name, error) => {
+    let calls = 0;
+    await expect(retryReadOnce(async () => { calls += 1; throw error; })).rejects.toBe(error);
+    expect(calls).toBe(1);
   });
 });
