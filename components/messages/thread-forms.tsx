@@ -8,11 +8,12 @@ import { MAX_MESSAGE_CHARS, MAX_REPORT_REASON_CHARS } from "@/lib/validations/li
 
 type Text = { label: string; field: string; hint: string; button: string; unreachable: string };
 
-export function SendMessageForm({ threadId, text }: { threadId: string; text: Text }) {
+/** `clientId`: drawn anew by the server for each render of the composer; a post sent again with it is stored once. */
+export function SendMessageForm({ threadId, clientId, text }: { threadId: string; clientId: string; text: Text }) {
   return (
     <FieldStepForm
       action={sendMessageAction}
-      hidden={{ thread: threadId }}
+      hidden={{ thread: threadId, client_id: clientId }}
       label={text.label}
       unreachable={text.unreachable}
       field={{ id: "message-body", label: text.field, hint: text.hint, name: "body", control: (control) => <textarea {...control} rows={4} maxLength={MAX_MESSAGE_CHARS} required className={controlClassName} /> }}

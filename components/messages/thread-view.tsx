@@ -3,6 +3,7 @@
 // accepted), the newest THREAD_PAGE_SIZE of them with a plain link to the earlier ones (a signed cursor in the
 // address, so no JavaScript is needed), the form to write while the thread is open, the report form, and the
 // live updates (on the newest page, where a new message is appended).
+import { randomUUID } from "node:crypto";
 import { getTranslations } from "next-intl/server";
 import { PageNotice } from "@/components/auth/page-notice";
 import { Link } from "@/components/i18n/link";
@@ -76,7 +77,7 @@ export async function ThreadBody({ thread, locale, problem = null }: { thread: T
       )}
       {thread.open ? (
         <>
-          <SendMessageForm threadId={thread.id} text={{ label: t("bodyLabel"), field: t("bodyLabel"), hint: t("bodyHint"), button: t("send"), unreachable }} />
+          <SendMessageForm threadId={thread.id} clientId={randomUUID()} text={{ label: t("bodyLabel"), field: t("bodyLabel"), hint: t("bodyHint"), button: t("send"), unreachable }} />
           <p>{t("live")}</p>
         </>
       ) : (

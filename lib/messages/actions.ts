@@ -12,7 +12,8 @@ import { postMessage, reportThread, threadPageFor } from "./threads";
 
 const send = userAction.action<StepFormState>({ name: "sending a message", area: "messages" }, async ({ user, form, locale, moveOn }) => {
   const threadId = textOf(form, "thread");
-  await postMessage(user, threadId, form.get("body"));
+  // The composer's client id (a hidden field, new each time the form is drawn): a form sent again is stored once.
+  await postMessage(user, threadId, form.get("body"), new Date(), form.get("client_id"));
   return moveOn(withNotice(localizedPath(locale, await threadPageFor(user, threadId)), "message-sent"));
 });
 

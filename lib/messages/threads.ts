@@ -7,7 +7,7 @@
 // thread does not exist (404).
 import "server-only";
 import { getDb } from "../db";
-import { retryReadOnce } from "../db/errors";
+import { isUniqueViolation, retryReadOnce } from "../db/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
 import { badCursor, decodeCursor, readPage } from "../paging/cursor";
@@ -226,39 +226,70 @@ export async function readThread(
   };
 }
 
+const CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A composer's client id: absent (null), or a UUID; anything else is a 400. */
+function parseClientId(value: unknown): string | null {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value === "string" && CLIENT_ID.test(value)) return value.toLowerCase();
+  throw new ApiError("validation_failed", { key: "thread.badClientId" }, [{ path: "client_id", message: { key: "thread.badClientId" } }]);
+}
+
 /**
  * Posts a message as one of the thread's parties. 404 for anyone else; 400 for an empty, too long or
  * unstorable message; 409 when the handyman no longer holds the request or the thread was closed; 429 past
  * 30 messages in ten minutes. The message, the thread's last-message time and the other side's digest are
- * one transaction; the live pages hear of it once it has committed.
+ * one transaction; the live pages hear of it once it has committed. With a client id (the composer's, a
+ * UUID), a post sent again by the same author to the same thread stores nothing more, does not count
+ * towards the limit and answers the message already stored (`replayed`).
  */
-export async function postMessage(user: Pick<SessionUser, "id">, threadId: string, rawBody: unknown, now = new Date()): Promise<{ id: string }> {
+export async function postMessage(
+  user: Pick<SessionUser, "id">,
+  threadId: string,
+  rawBody: unknown,
+  now = new Date(),
+  rawClientId?: unknown,
+): Promise<{ id: string; replayed: boolean }> {
   const db = await getDb();
   const { thread, side } = await threadForParty(db, user, threadId);
   const body = parseMessageBody(rawBody);
+  const clientId = parseClientId(rawClientId);
+  const stored = async () =>
+    clientId ? db.threadMessage.findFirst({ where: { threadId, authorId: user.id, clientId }, select: { id: true } }) : null;
+  const earlier = await stored();
+  if (earlier) return { id: String(earlier.id), replayed: true };
   const decision = await messageLimiter().consume(user.id);
   if (!decision.allowed) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
     throw new ApiError("rate_limited", { key: "thread.tooMany", values: { minutes } }, undefined, { "Retry-After": String(decision.retryAfterSeconds) });
   }
   const after = new AfterCommit();
-  const message = await db.$transaction(async (tx) => {
-    // The thread's row first: a close or a second post waits here, and the offer is read after the lock.
-    const [locked] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT "closed_at" FROM "message_threads" WHERE "id" = ${threadId}::uuid FOR UPDATE`;
-    if (!locked) throw notFound();
-    if (locked.closed_at) throw new ApiError("conflict", { key: "thread.closed" });
-    if (!(await offerStanding(tx, thread, now)).holding) throw new ApiError("conflict", { key: "thread.lapsed" });
-    const created = await tx.threadMessage.create({ data: { threadId, authorId: user.id, body, createdAt: now }, select: { id: true } });
-    await tx.messageThread.update({
-      where: { id: threadId },
-      data: { lastMessageAt: now, ...(side === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now }) },
+  let message: { id: bigint };
+  try {
+    message = await db.$transaction(async (tx) => {
+      // The thread's row first: a close or a second post waits here, and the offer is read after the lock.
+      const [locked] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT "closed_at" FROM "message_threads" WHERE "id" = ${threadId}::uuid FOR UPDATE`;
+      if (!locked) throw notFound();
+      if (locked.closed_at) throw new ApiError("conflict", { key: "thread.closed" });
+      if (!(await offerStanding(tx, thread, now)).holding) throw new ApiError("conflict", { key: "thread.lapsed" });
+      const created = await tx.threadMessage.create({ data: { threadId, authorId: user.id, body, createdAt: now, clientId }, select: { id: true } });
+      await tx.messageThread.update({
+        where: { id: threadId },
+        data: { lastMessageAt: now, ...(side === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now }) },
+      });
+      await scheduleDigest(tx, after, threadId, side === "homeowner" ? "handyman" : "homeowner", now);
+      return created;
     });
-    await scheduleDigest(tx, after, threadId, side === "homeowner" ? "handyman" : "homeowner", now);
-    return created;
-  });
+  } catch (error) {
+    // The same post twice at once: the unique client id lets one in; the other answers it and gives its count back.
+    const winner = isUniqueViolation(error) ? await stored() : null;
+    if (!winner) throw error;
+    await messageLimiter().refund(user.id);
+    return { id: String(winner.id), replayed: true };
+  }
   await after.run();
   await publishThreadEvent(threadId, String(message.id));
-  return { id: String(message.id) };
+  return { id: String(message.id), replayed: false };
 }
 
 /** The page the thread is read on by `user` (its homeowner or its handyman); 404 for anyone else. */

@@ -7,7 +7,7 @@ import * as messagesRoute from "../../app/api/threads/[threadId]/messages/route"
 import * as eventsRoute from "../../app/api/threads/[threadId]/events/route";
 import { listThreadsOfRequest } from "../../lib/messages/threads";
 import { stopListening } from "../../lib/messages/live";
-import { resetDatabase } from "../helpers/db";
+import { getDb, resetDatabase } from "../helpers/db";
 import { call, checkProperty, GARBAGE_COOKIE, hostileValues } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
@@ -42,6 +42,43 @@ describe("POST and GET /api/threads/{id}/messages", () => {
   });
 });
 
+describe("a message sent again with its client id", () => {
+  const clientId = "6f1c2a4e-9b3d-4c5e-8f7a-1b2c3d4e5f60";
+  const stored = async () => (await getDb()).threadMessage.count({ where: { threadId } });
+
+  it("is stored once: the repeat answers 200 with the message already stored, and counts once towards the limit", async () => {
+    const first = await post(owner, { body: "Is Tuesday fine?", client_id: clientId });
+    expect(first).toMatchObject({ status: 201 });
+    const again = await post(owner, { body: "Is Tuesday fine?", client_id: clientId });
+    expect(again).toMatchObject({ status: 200, body: { message: { id: (first.body as { message: { id: string } }).message.id } } });
+    expect(await stored()).toBe(1);
+    // 30 messages in ten minutes are allowed: 29 more go through, the repeat above took none of them.
+    for (let i = 0; i < 29; i += 1) expect((await post(owner, { body: `More ${i}` })).status).toBe(201);
+    expect((await post(owner, { body: "One too many" })).status).toBe(429);
+  });
+
+  it("is stored once when the same post arrives five times at once", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(nina, { body: "On my way", client_id: clientId })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((answer) => (answer.body as { message: { id: string } }).message.id)).size).toBe(1);
+    expect(await stored()).toBe(1);
+  });
+
+  it("is the author's own: the other side's post with the same client id is a message of its own", async () => {
+    expect((await post(owner, { body: "Hello", client_id: clientId })).status).toBe(201);
+    expect((await post(nina, { body: "Hello back", client_id: clientId })).status).toBe(201);
+    expect(await stored()).toBe(2);
+  });
+
+  it("refuses a client id that is not a UUID with 400, storing nothing", async () => {
+    expect(await post(owner, { body: "Hi", client_id: "not-a-uuid" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "validation_failed", message: "The message's form is out of date. Reload the page and send it again." } },
+    });
+    expect(await stored()).toBe(0);
+  });
+});
+
 describe("GET /api/threads/{id}/events", () => {
   it("streams an event when the other side posts", async () => {
     const abort = new AbortController();
@@ -68,7 +105,7 @@ describe("fuzzing the post handler", () => {
   it("never answers 5xx, refuses with the error shape and stores nothing on a refusal", async () => {
     const { anyValue, nastyString } = hostileValues(["\u0000", "\uD800", "x".repeat(2001), "a@b.nl 0612345678"]);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.record({ body: anyValue }), anyValue, fc.record({ body: nastyString, extra: anyValue })), fc.constantFrom("party", "garbage", "stranger-id"), async (body, who) => {
+      fc.asyncProperty(fc.oneof(fc.record({ body: anyValue }), anyValue, fc.record({ body: nastyString, extra: anyValue }), fc.record({ body: nastyString, client_id: anyValue })), fc.constantFrom("party", "garbage", "stranger-id"), async (body, who) => {
         const id = who === "stranger-id" ? "00000000-0000-4000-8000-000000000000" : threadId;
         await checkProperty(() => post(who === "garbage" ? { cookie: GARBAGE_COOKIE } : owner, body, id), (outcome) => expect(outcome.status).toBe(201));
       }),

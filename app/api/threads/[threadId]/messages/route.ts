@@ -1,4 +1,5 @@
-// POST /api/threads/{threadId}/messages – one of the thread's two parties writes {"body"}; 201 {"message": {"id"}}
+// POST /api/threads/{threadId}/messages – one of the thread's two parties writes {"body", "client_id"?}; 201 {"message": {"id"}},
+//      or 200 with the message already stored when this author sent this client id (a UUID) to this thread before
 // GET  /api/threads/{threadId}/messages[?cursor=…|?after={id}] – the thread as the signed-in party (or, once reported, an
 //      operator) sees it: the newest 50 messages with the cursor of the earlier ones (and of the later ones), or
 //      those of a cursor (400 when it is not one given to this reader for this thread), or every message after
@@ -8,12 +9,12 @@ import { parseJson, withUser } from "@/lib/api/handler";
 import { pageLocaleFromRequest } from "@/lib/messages/http";
 import { postMessage, readThread } from "@/lib/messages/threads";
 
-const postSchema = z.object({ body: z.unknown() });
+const postSchema = z.object({ body: z.unknown(), client_id: z.unknown().optional() });
 
 export const POST = withUser<{ threadId: string }>(async ({ req, params, user }) => {
-  const { body } = await parseJson(req, postSchema);
-  const message = await postMessage(user, params.threadId, body);
-  return Response.json({ message }, { status: 201 });
+  const { body, client_id } = await parseJson(req, postSchema);
+  const { id, replayed } = await postMessage(user, params.threadId, body, new Date(), client_id);
+  return Response.json({ message: { id } }, { status: replayed ? 200 : 201 });
 });
 
 export const GET = withUser<{ threadId: string }>(async ({ req, params, user }) => {
