@@ -153,10 +153,12 @@ export async function listPhotosOfRequests(requestIds: string[]): Promise<Map<st
 type Viewer = "homeowner" | "handyman" | "operator";
 
 /**
- * Who `user` is to the request, for seeing its photos: its homeowner, the handyman holding it (an open
- * or accepted offer; not one who declined, let it expire or was passed over), an operator, or nobody (null).
+ * Who `user` is to the request, for seeing its photos: its homeowner, the handyman holding it (an
+ * accepted offer, or an open one not past its deadline, as the thread's check reads it: not one who
+ * declined, let it pass its deadline, even before the expiry job has run, or was passed over), an
+ * operator, or nobody (null).
  */
-export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: string): Promise<Viewer | null> {
+export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: string, now = new Date()): Promise<Viewer | null> {
   const db = await getDb();
   const [request, account] = await Promise.all([
     db.repairRequest.findUnique({ where: { id: requestId }, select: { userId: true } }),
@@ -165,7 +167,9 @@ export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: st
   if (!request || !account) return null;
   if (request.userId === user.id) return "homeowner";
   if (account.handyman && account.role === "handyman") {
-    const holding = await db.offer.count({ where: { requestId, handymanId: account.handyman.id, status: { in: ["open", "accepted"] } } });
+    const holding = await db.offer.count({
+      where: { requestId, handymanId: account.handyman.id, OR: [{ status: "accepted" }, { status: "open", expiresAt: { gt: now } }] },
+    });
     if (holding > 0) return "handyman";
   }
   return account.role === "operator" ? "operator" : null;
