@@ -24,6 +24,7 @@ const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { getUserFromRequest, type SessionUser } from "../auth/current-user";
 import { renewIdleSessionOfApi } from "../auth/cookies";
-import { isCrossSiteRequest } from "../security/same-origin";
+import { comesFromAnotherSite, isCrossSiteRequest } from "../security/same-origin";
 import { readJsonBody } from "./body";
 import { ApiError, respondToError, type ApiMessageKey } from "./errors";
 
@@ -48,6 +48,14 @@ export function withUser<P = Record<string, string>>(handler: UserHandler<P>) {
 export function signedInAnswer(req: Request, response: Response): Promise<Response> {
   response.headers.set("Cache-Control", "no-store");
   return renewIdleSessionOfApi(req, response);
+}
+
+/**
+ * For a GET that writes (an audited view, a thread marked read): 403 `forbidden` in the error shape when
+ * the request came from another site (lib/security/same-origin.ts, comesFromAnotherSite).
+ */
+export function refuseFromAnotherSite(req: Request): void {
+  if (comesFromAnotherSite(req.headers)) throw new ApiError("forbidden", { key: "crossSite" });
 }
 
 /** Reads and validates a JSON body with `schema`; invalid fields give 400 with the zod issues. */

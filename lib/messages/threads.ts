@@ -168,12 +168,13 @@ async function messagePage(db: Tx, threadId: string, userId: string, cursor: unk
  * The thread for its party or for an operator when it was reported (the view audited); 404 for anyone
  * else. The page shows the newest THREAD_PAGE_SIZE messages, or those of `cursor` (a 400 when it is not
  * one this reader was given for this thread); reading the newest marks the thread read for the party's
- * side. `afterId` returns only the messages after that one (the live page's poll).
+ * side, unless `markRead` is false (a page opened from another site). `afterId` returns only the messages
+ * after that one (the live page's poll).
  */
 export async function readThread(
   user: Pick<SessionUser, "id">,
   threadId: string,
-  { locale, now = new Date(), afterId, cursor }: { locale: Locale; now?: Date; afterId?: string; cursor?: unknown },
+  { locale, now = new Date(), afterId, cursor, markRead = true }: { locale: Locale; now?: Date; afterId?: string; cursor?: unknown; markRead?: boolean },
 ): Promise<ThreadView> {
   const db = await getDb();
   const thread = await loadThread(db, threadId);
@@ -206,7 +207,7 @@ export async function readThread(
   }
   if (viewer === "operator") {
     await db.$transaction((tx) => recordAudit(tx, user, { action: "thread.read", targetType: "request", targetId: thread.requestId, after: { threadId, handymanId: thread.handymanId } }));
-  } else if (later === null) {
+  } else if (later === null && markRead) {
     await db.messageThread.update({ where: { id: threadId }, data: viewer === "homeowner" ? { homeownerReadAt: now } : { handymanReadAt: now } });
   }
   return {

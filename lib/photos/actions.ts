@@ -1,14 +1,16 @@
 "use server";
 // The order page's form that adds photos to a request until the job is done: a plain multipart post
 // without JavaScript, in place with it. The same checks as POST /api/requests/{id}/photos: the
-// homeowner from the session, every photo typed from its bytes and re-encoded before any is stored.
+// homeowner from the session, every refusal that needs no decoding first (the request and its room, the
+// sizes, the types and headers, the places under the request's lock, the account's hour), then every photo
+// re-encoded in the line (./work.ts) before any is stored.
 import { ApiError } from "../api/errors";
 import { requestStep } from "../forms/action";
 import { requestIdSchema } from "../requests/schemas";
 import type { StepFormState } from "../requests/step-form";
 import { textOf } from "../validations/form-data";
 import { photosOf } from "./form";
-import { checkRoomFor, preparePhotos, storePreparedPhotos } from "./photos";
+import { addInspectedPhotos, checkRoomFor, inspectPhotos } from "./photos";
 import { PHOTOS_FIELD } from "./limits";
 
 export async function addPhotosAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
@@ -19,6 +21,6 @@ export async function addPhotosAction(_previous: StepFormState, form: FormData):
     const files = await photosOf(form);
     if (files.length === 0) throw new ApiError("bad_request", { key: "photo.empty" }, [{ path: PHOTOS_FIELD, message: { key: "photo.empty" } }]);
     await checkRoomFor(user, parsed.data, files.length);
-    await storePreparedPhotos(user, parsed.data, await preparePhotos(files));
+    await addInspectedPhotos(user, parsed.data, await inspectPhotos(files));
   });
 }

@@ -5,10 +5,13 @@
 // encoded again as JPEG, with a 400 px thumbnail. sharp writes no metadata unless asked (withMetadata), so
 // EXIF (GPS, camera), ICC profiles, XMP and comments are all dropped, and whatever followed the image in the
 // file (HTML appended to a JPEG) is not part of the decoded pixels. What is stored is never what was sent.
+// The checks that need no decoding (inspectPhoto) and the decoding itself (encodePhoto, only ever run in
+// the line of ./work.ts) are apart, so every refusal that can come first does.
 import "server-only";
 import sharp, { type Metadata } from "sharp";
 import { ApiError } from "../api/errors";
-import { ACCEPTED_PHOTO_TYPES, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE } from "./limits";
+import { ACCEPTED_PHOTO_TYPES, MAX_DECODED_PHOTO_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE } from "./limits";
+import { countDecoded } from "./work";
 
 export type ProcessedPhoto = {
   contentType: "image/jpeg";
@@ -49,8 +52,19 @@ export async function photoTypeOf(bytes: Uint8Array): Promise<(typeof ACCEPTED_P
   return mime;
 }
 
-/** Checks and re-encodes one photo as sent; throws the API's 4xx for anything it will not store. */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+/** The bytes each sample of a decoded image takes, by libvips's band format. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/** A photo that passed every check that needs no decoding: what it holds, and its header. */
+export type InspectedPhoto = { bytes: Buffer; width: number; height: number; decodedBytes: number };
+
+/**
+ * Every check of one photo as sent that needs no decoding, in the order of their cost: empty (400), too
+ * many bytes (413), the type from the bytes (415), then the header: its pixels (413 past 40 megapixels, or
+ * more than one page) and the bytes it takes once decoded, width × height × channels × bytes per sample
+ * (413 past MAX_DECODED_PHOTO_BYTES: a 16-bit or CMYK photo is held to fewer pixels). Nothing is decoded.
+ */
+export async function inspectPhoto(bytes: Buffer): Promise<InspectedPhoto> {
   if (bytes.byteLength === 0) throw new ApiError("bad_request", { key: "photo.empty" });
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw tooLarge();
   await photoTypeOf(bytes);
@@ -65,7 +79,19 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (header.width * header.height > MAX_PHOTO_PIXELS || (header.pages ?? 1) > 1) {
     throw new ApiError("payload_too_large", { key: "photo.tooManyPixels", values: { megapixels: MAX_PHOTO_PIXELS / 1_000_000 } });
   }
+  const decodedBytes = header.width * header.height * (header.channels ?? 4) * (SAMPLE_BYTES[header.depth ?? ""] ?? 8);
+  if (decodedBytes > MAX_DECODED_PHOTO_BYTES) {
+    throw new ApiError("payload_too_large", { key: "photo.tooManyBytes", values: { megapixels: MAX_PHOTO_PIXELS / 1_000_000 } });
+  }
+  return { bytes, width: header.width, height: header.height, decodedBytes };
+}
 
+/**
+ * Decodes and re-encodes one inspected photo (counted by ./work.ts). Call it only in the line
+ * (`inPhotoLine`): it is the costly part. 400 for a photo that turns out truncated or corrupt.
+ */
+export async function encodePhoto({ bytes }: InspectedPhoto): Promise<ProcessedPhoto> {
+  countDecoded();
   try {
     // failOn "error": a truncated or corrupt image is refused rather than stored half grey. libvips
     // shrinks a large JPEG while it loads, so a 40 MP photo is never held whole as raw pixels.

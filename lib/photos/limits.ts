@@ -19,3 +19,19 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const PHOTOS_FIELD = "photos";
 /** A form's post with the most photos it may carry: Next.js's server-action body limit (next.config.ts). */
 export const MAX_PHOTO_FORM_BYTES = MAX_PHOTOS_PER_REQUEST * MAX_PHOTO_BYTES + 1024 * 1024;
+/**
+ * Bytes one photo may take once decoded: width × height × channels × bytes per sample. As much as 40
+ * megapixels of 8-bit RGB (120 MB), so a 16-bit photo (twice the bytes a sample) or a CMYK or RGBA one
+ * (four channels) is held to fewer pixels. Read from the header, before anything is decoded.
+ */
+export const MAX_DECODED_PHOTO_BYTES = MAX_PHOTO_PIXELS * 3;
+/** Photos one account may send to be processed in an hour (form and API together). */
+export const PHOTOS_PER_ACCOUNT_PER_HOUR = 30;
+/** Posts whose photos are decoded at once in one instance (each one photo at a time): the others wait in line. */
+export const PHOTO_WORK_AT_ONCE = 2;
+/** Posts that may wait in that line; one more is answered 503 with Retry-After instead of waiting. */
+export const PHOTO_WORK_WAITING = 4;
+/** What Retry-After says when the line is full, in seconds. */
+export const PHOTO_WORK_RETRY_AFTER_SECONDS = 10;
+/** How long a photo's place on a request is kept while it is processed, should the server die meanwhile. */
+export const PHOTO_RESERVATION_SECONDS = 10 * 60;

@@ -2,7 +2,10 @@
 // them meanwhile); the homeowner, the handyman who holds the request (an open or accepted offer) and
 // operators (each view audited) may see them; to everyone else a photo does not exist (404).
 // The bytes are checked and re-encoded by ./intake.ts before anything is stored, and stored by
-// ./storage.ts in PostgreSQL or S3-compatible storage.
+// ./storage.ts in PostgreSQL or S3-compatible storage. Every refusal that needs no decoding comes before
+// any decoding: the request and its free places (a place is taken under the request's lock before the
+// photo is processed), the sizes, the type and header (./intake.ts), the account's photos this hour
+// (./allowance.ts); then the photos wait their turn in the line of ./work.ts.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
@@ -11,8 +14,10 @@ import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 import { recordAudit } from "../ops/audit";
 import type { RequestState } from "../requests/lifecycle";
-import { processPhoto, type ProcessedPhoto } from "./intake";
-import { MAX_PHOTOS_PER_REQUEST } from "./limits";
+import { takePhotoAllowance } from "./allowance";
+import { encodePhoto, inspectPhoto, type InspectedPhoto, type ProcessedPhoto } from "./intake";
+import { MAX_PHOTOS_PER_REQUEST, PHOTO_RESERVATION_SECONDS } from "./limits";
+import { inPhotoLine } from "./work";
 import { deletePhotoObjects, getPhotoObject, photoStorage, purgeDeletedPhotoObjects, putPhotoObjects, storageKeyFor, type PhotoSize } from "./storage";
 
 type Tx = Prisma.TransactionClient;
@@ -35,6 +40,7 @@ export function photoPath(requestId: string, photoId: string, size: PhotoSize = 
 }
 
 const notFound = () => new ApiError("not_found", { key: "photo.notFound" });
+const tooMany = () => new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
 
 /**
  * The homeowner's request, locked for the rest of the transaction: two uploads at once count the photos
@@ -53,11 +59,46 @@ export async function checkRoomFor(user: Pick<SessionUser, "id">, requestId: str
   const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { state: true, _count: { select: { photos: true } } } });
   if (!request) throw new ApiError("not_found", { key: "requestNotFound" });
   if (!photosOpenIn(request.state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
-  if (request._count.photos + adding > MAX_PHOTOS_PER_REQUEST) throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
+  if (request._count.photos + adding > MAX_PHOTOS_PER_REQUEST) throw tooMany();
 }
 
-/** Stores one processed photo under the request's lock; its S3 objects (if any) are written first and removed again if the row is not. */
-async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, photo: ProcessedPhoto): Promise<PhotoSummary> {
+/** Places taken on the request by photos still being processed (those of a server that died stop counting). */
+async function placesTaken(tx: Tx, requestId: string): Promise<number> {
+  const since = new Date(Date.now() - PHOTO_RESERVATION_SECONDS * 1000);
+  await tx.photoReservation.deleteMany({ where: { requestId, createdAt: { lte: since } } });
+  return tx.photoReservation.count({ where: { requestId } });
+}
+
+/**
+ * Takes `count` places on one of the homeowner's requests for photos about to be processed, under the
+ * request's lock: 404 for anyone else's request, 409 once the job is done or when the stored photos and
+ * the places already taken leave too few. Returns the places' ids, for storeProcessed and releasePlaces.
+ */
+export async function reservePlaces(user: Pick<SessionUser, "id">, requestId: string, count: number): Promise<string[]> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const state = await lockOwnRequest(tx, user, requestId);
+    if (!photosOpenIn(state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
+    const stored = await tx.requestPhoto.count({ where: { requestId } });
+    if (stored + (await placesTaken(tx, requestId)) + count > MAX_PHOTOS_PER_REQUEST) throw tooMany();
+    const ids = Array.from({ length: count }, () => randomUUID());
+    await tx.photoReservation.createMany({ data: ids.map((id) => ({ id, requestId })) });
+    return ids;
+  });
+}
+
+/** Gives back places not used (a photo refused, the line full); a place already used is gone, and nothing happens. */
+export async function releasePlaces(places: string[]): Promise<void> {
+  if (places.length === 0) return;
+  const db = await getDb();
+  await db.photoReservation.deleteMany({ where: { id: { in: places } } });
+}
+
+/**
+ * Stores one processed photo under the request's lock, in the place taken for it (if any); its S3 objects
+ * (if any) are written first and removed again if the row is not.
+ */
+async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, photo: ProcessedPhoto, place?: string): Promise<PhotoSummary> {
   const db = await getDb();
   const id = randomUUID();
   const target = photoStorage();
@@ -67,8 +108,9 @@ async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, 
     return await db.$transaction(async (tx) => {
       const state = await lockOwnRequest(tx, user, requestId);
       if (!photosOpenIn(state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
+      if (place) await tx.photoReservation.deleteMany({ where: { id: place } });
       const taken = await tx.requestPhoto.findMany({ where: { requestId }, select: { position: true } });
-      if (taken.length >= MAX_PHOTOS_PER_REQUEST) throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
+      if (taken.length + (await placesTaken(tx, requestId)) >= MAX_PHOTOS_PER_REQUEST) throw tooMany();
       const position = Math.max(0, ...taken.map((row) => row.position)) + 1;
       const row = await tx.requestPhoto.create({
         data: {
@@ -100,30 +142,78 @@ async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, 
 
 function firstFree(taken: number[]): number {
   for (let position = 1; position <= MAX_PHOTOS_PER_REQUEST; position += 1) if (!taken.includes(position)) return position;
-  throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
+  throw tooMany();
 }
 
 /**
  * Adds one photo, as sent, to one of the user's requests: checks there is room (409 past five, or once
- * the job is done) before the body is even read, then reads, checks and re-encodes the bytes (4xx for
- * anything refused), then stores it, counting again under the request's lock.
+ * the job is done) before the body is even read, then reads it and checks it without decoding (4xx), takes
+ * its place under the request's lock (409 when uploads at once would pass five) and one photo of the
+ * account's hour (429), and only then decodes and re-encodes it in the line (503 when the line is full)
+ * and stores it.
  */
 export async function addRequestPhoto(user: Pick<SessionUser, "id">, requestId: string, readBytes: () => Promise<Buffer>): Promise<PhotoSummary> {
   await checkRoomFor(user, requestId);
-  return storeProcessed(user, requestId, await processPhoto(await readBytes()));
+  const inspected = await inspectPhoto(await readBytes());
+  const [stored] = await addInspectedPhotos(user, requestId, [inspected]);
+  return stored;
+}
+
+/** Adds photos that passed inspectPhoto to one of the user's requests: places, the hour's allowance, the line, then storing. */
+export async function addInspectedPhotos(user: Pick<SessionUser, "id">, requestId: string, inspected: InspectedPhoto[]): Promise<PhotoSummary[]> {
+  if (inspected.length === 0) return [];
+  const places = await reservePlaces(user, requestId, inspected.length);
+  try {
+    const processed = await processInLine(user, inspected);
+    const stored: PhotoSummary[] = [];
+    for (const [index, photo] of processed.entries()) stored.push(await storeProcessed(user, requestId, photo, places[index]));
+    return stored;
+  } finally {
+    await releasePlaces(places);
+  }
 }
 
 /**
- * Checks and re-encodes photos sent with a new request (the form posted without JavaScript) before the
- * request is stored, so a refused photo stores nothing; 409 for more than the limit.
+ * Decodes and re-encodes photos that passed inspectPhoto, after taking them from the account's hour (429):
+ * one post's photos one after the other, in the line (503 with Retry-After when it is full, and the hour's
+ * photos are given back, since none was decoded).
  */
+async function processInLine(user: Pick<SessionUser, "id">, inspected: InspectedPhoto[]): Promise<ProcessedPhoto[]> {
+  const allowance = await takePhotoAllowance(user.id, inspected.length);
+  let started = false;
+  try {
+    return await inPhotoLine(async () => {
+      started = true;
+      const processed: ProcessedPhoto[] = [];
+      for (const photo of inspected) processed.push(await encodePhoto(photo));
+      return processed;
+    });
+  } catch (error) {
+    if (!started) await allowance.giveBack();
+    throw error;
+  }
+}
+
+/**
+ * Checks photos sent with a new request (the form posted without JavaScript) without decoding them: 409
+ * for more than the limit, 4xx for one refused by inspectPhoto. Nothing is decoded yet.
+ */
+export async function inspectPhotos(files: Buffer[]): Promise<InspectedPhoto[]> {
+  if (files.length > MAX_PHOTOS_PER_REQUEST) throw tooMany();
+  const inspected: InspectedPhoto[] = [];
+  for (const bytes of files) inspected.push(await inspectPhoto(bytes));
+  return inspected;
+}
+
 export type PreparedPhoto = ProcessedPhoto;
 
-export async function preparePhotos(files: Buffer[]): Promise<ProcessedPhoto[]> {
-  if (files.length > MAX_PHOTOS_PER_REQUEST) throw new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
-  const processed: ProcessedPhoto[] = [];
-  for (const bytes of files) processed.push(await processPhoto(bytes));
-  return processed;
+/**
+ * Re-encodes photos sent with a new request before the request is stored, so a refused photo stores
+ * nothing: the account's hour (429) and the line (503) first, then the decoding (400 for a corrupt one).
+ */
+export async function preparePhotos(user: Pick<SessionUser, "id">, inspected: InspectedPhoto[]): Promise<ProcessedPhoto[]> {
+  if (inspected.length === 0) return [];
+  return processInLine(user, inspected);
 }
 
 /** Stores photos prepared by preparePhotos with the request they were sent with. */
@@ -153,10 +243,12 @@ export async function listPhotosOfRequests(requestIds: string[]): Promise<Map<st
 type Viewer = "homeowner" | "handyman" | "operator";
 
 /**
- * Who `user` is to the request, for seeing its photos: its homeowner, the handyman holding it (an open
- * or accepted offer; not one who declined, let it expire or was passed over), an operator, or nobody (null).
+ * Who `user` is to the request, for seeing its photos: its homeowner, the handyman holding it (an
+ * accepted offer, or an open one not past its deadline, as the thread's check reads it: not one who
+ * declined, let it pass its deadline, even before the expiry job has run, or was passed over), an
+ * operator, or nobody (null).
  */
-export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: string): Promise<Viewer | null> {
+export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: string, now = new Date()): Promise<Viewer | null> {
   const db = await getDb();
   const [request, account] = await Promise.all([
     db.repairRequest.findUnique({ where: { id: requestId }, select: { userId: true } }),
@@ -165,7 +257,9 @@ export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: st
   if (!request || !account) return null;
   if (request.userId === user.id) return "homeowner";
   if (account.handyman && account.role === "handyman") {
-    const holding = await db.offer.count({ where: { requestId, handymanId: account.handyman.id, status: { in: ["open", "accepted"] } } });
+    const holding = await db.offer.count({
+      where: { requestId, handymanId: account.handyman.id, OR: [{ status: "accepted" }, { status: "open", expiresAt: { gt: now } }] },
+    });
     if (holding > 0) return "handyman";
   }
   return account.role === "operator" ? "operator" : null;

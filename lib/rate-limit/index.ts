@@ -26,10 +26,10 @@ export type LimitDecision = { allowed: true; /** Attempts counted in the window,
 
 export type Limiter = {
   readonly spec: LimitSpec;
-  /** Counts one attempt for `key`; refused once more than `points` were counted in the window. */
-  consume(key: string): Promise<LimitDecision>;
-  /** Gives back one counted attempt (e.g. after a successful sign-in). */
-  refund(key: string): Promise<void>;
+  /** Counts one attempt (or `count` at once) for `key`; refused once more than `points` were counted in the window. */
+  consume(key: string, count?: number): Promise<LimitDecision>;
+  /** Gives back one counted attempt (e.g. after a successful sign-in), or `count`. */
+  refund(key: string, count?: number): Promise<void>;
   /** Refuses `key` for the next `seconds`, whatever its count. */
   hold(key: string, seconds: number): Promise<void>;
   /** Seconds until a held or exhausted `key` is allowed again; 0 when it is allowed now. */
@@ -127,19 +127,19 @@ export function createLimiter(spec: LimitSpec, store: LimitStore = env().RATE_LI
 
   return {
     spec,
-    async consume(key) {
+    async consume(key, count = 1) {
       const limiter = await current();
       try {
-        const result = await limiter.consume(hashedKey(key));
+        const result = await limiter.consume(hashedKey(key), count);
         return { allowed: true, count: result.consumedPoints };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfter(rejection) };
         throw rejection;
       }
     },
-    async refund(key) {
+    async refund(key, count = 1) {
       const limiter = await current();
-      await limiter.reward(hashedKey(key), 1).catch(() => undefined);
+      await limiter.reward(hashedKey(key), count).catch(() => undefined);
     },
     async hold(key, seconds) {
       const limiter = await current();

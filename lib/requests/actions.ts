@@ -5,13 +5,14 @@
 // request back and the form moves on by itself. Its answers are in the language of the page it was posted from.
 import { ApiError, apiMessage } from "../api/errors";
 import { photosOf } from "../photos/form";
-import { listRequestPhotos, preparePhotos, storePreparedPhotos, type PreparedPhoto } from "../photos/photos";
+import { inspectPhotos, listRequestPhotos, preparePhotos, storePreparedPhotos, type PreparedPhoto } from "../photos/photos";
+import type { InspectedPhoto } from "../photos/intake";
 import { PHOTOS_FIELD } from "../photos/limits";
 import { userAction } from "../forms/action";
 import { fieldErrorsOf } from "../validations/field-errors";
 import { postedInPage, textOf } from "../validations/form-data";
 import { fixFieldsMessage, REQUEST_FORM_FIELDS, type RequestFormState, type RequestFormValues } from "./form";
-import { createRequest } from "./queries";
+import { admitRequest, storeAdmittedRequest } from "./queries";
 import { requestFormSchema, requestIdSchema } from "./schemas";
 import { localizedPath } from "../i18n/paths";
 
@@ -36,19 +37,46 @@ export const createRequestAction = userAction.action<RequestFormState>(
       return { ...kept, fieldErrors, message: fixFieldsMessage(fieldErrors) };
     }
     // Photos posted with the form (without JavaScript; the in-page form uploads them one by one once the
-    // request is stored) are checked and re-encoded first: a refused photo stores nothing.
-    let photos: PreparedPhoto[];
-    try {
-      photos = await preparePhotos(await photosOf(form));
-    } catch (error) {
+    // request is stored). Every refusal that needs no decoding comes first: the photos' count, sizes, types
+    // and headers; who may make a request, a replayed id and the daily ceiling (admitRequest); the account's
+    // photos this hour and the line (preparePhotos). Only then are they decoded and re-encoded, all of them
+    // before the request is stored, so a refused photo stores nothing.
+    const photoRefusal = (error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
       const message = error.text ? apiMessage(locale, error.text) : error.message;
       return { ...kept, fieldErrors: { [PHOTOS_FIELD]: message }, message };
+    };
+    let inspected: InspectedPhoto[];
+    try {
+      inspected = await inspectPhotos(await photosOf(form));
+    } catch (error) {
+      return photoRefusal(error);
     }
     const { task_type: taskType, city, details, date } = parsed.data;
-    const saved = await createRequest(user, { id: parsedId.data, taskType, city, details, date, criterion: null });
-    // A replayed post (the same form sent twice) stores its photos once.
-    if (photos.length > 0 && (await listRequestPhotos(saved.id)).length === 0) await storePreparedPhotos(user, saved.id, photos);
+    const admission = await admitRequest(user, parsedId.data);
+    let saved;
+    if (admission.kind === "replayed") {
+      saved = admission.request;
+      // A replayed post (the same form sent twice) stores its photos once: only when none were stored.
+      if (inspected.length > 0 && (await listRequestPhotos(saved.id)).length === 0) {
+        try {
+          await storePreparedPhotos(user, saved.id, await preparePhotos(user, inspected));
+        } catch (error) {
+          return photoRefusal(error);
+        }
+      }
+    } else {
+      let photos: PreparedPhoto[];
+      try {
+        photos = await preparePhotos(user, inspected);
+      } catch (error) {
+        await admission.giveBack();
+        return photoRefusal(error);
+      }
+      saved = await storeAdmittedRequest(user, { id: parsedId.data, taskType, city, details, date, criterion: null }, admission);
+      // Two posts of the same new form at once: the one that lost the race to store the request stores no photos.
+      if (photos.length > 0 && (await listRequestPhotos(saved.id)).length === 0) await storePreparedPhotos(user, saved.id, photos);
+    }
     if (postedInPage(form)) return { ...kept, requestId: parsedId.data, saved };
     return redirect(localizedPath(locale, `/inputs/criteria/${saved.id}`));
   },

@@ -80,6 +80,34 @@ export async function getRequestForUserOrThrow(user: SessionUser, id: string): P
   return fromStored(row);
 }
 
+/** What admitRequest decided: the request already stored under the id (a replay), or a new one counted. */
+export type RequestAdmission = { kind: "replayed"; request: RepairRequest } | { kind: "new"; giveBack(): Promise<void> };
+
+/**
+ * Everything that may refuse a new request before it is stored, and before anything costly is done for it
+ * (the form's photos are decoded only after this): 403 for anyone but a homeowner; the request already
+ * stored under the id (a replay: it does not count); 429 with Retry-After past the account's daily
+ * ceiling (./limits.ts). A new request is counted here; `giveBack` returns the count when it is not stored.
+ */
+export async function admitRequest(user: Pick<SessionUser, "id">, id: string, limiter: Limiter = requestLimiter()): Promise<RequestAdmission> {
+  const db = await getDb();
+  const account = await db.user.findUnique({
+    where: { id: user.id },
+    select: { role: true, requests: { where: { id }, select: requestColumns } },
+  });
+  if (account?.role !== "homeowner") throw new ApiError("forbidden", { key: "request.homeownersOnly" });
+  const [replayed] = account.requests;
+  if (replayed) return { kind: "replayed", request: fromStored(replayed) };
+
+  const decision = await limiter.consume(user.id);
+  if (!decision.allowed) {
+    throw new ApiError("rate_limited", { key: "request.tooManyToday", values: { count: limiter.spec.points } }, undefined, {
+      "Retry-After": String(decision.retryAfterSeconds),
+    });
+  }
+  return { kind: "new", giveBack: () => limiter.refund(user.id) };
+}
+
 /**
  * Stores a new request under the id the browser made for it. Only homeowners make requests (a handyman
  * or operator who wants a repair uses a homeowner account): anyone else gets 403. Sending the same id
@@ -88,21 +116,14 @@ export async function getRequestForUserOrThrow(user: SessionUser, id: string): P
  * request counts towards the account's daily ceiling (./limits.ts): past it, 429 with Retry-After.
  */
 export async function createRequest(user: SessionUser, request: NewRepairRequest, limiter: Limiter = requestLimiter()): Promise<RepairRequest> {
-  const db = await getDb();
-  const account = await db.user.findUnique({
-    where: { id: user.id },
-    select: { role: true, requests: { where: { id: request.id }, select: requestColumns } },
-  });
-  if (account?.role !== "homeowner") throw new ApiError("forbidden", { key: "request.homeownersOnly" });
-  const [replayed] = account.requests;
-  if (replayed) return fromStored(replayed);
+  const admission = await admitRequest(user, request.id, limiter);
+  if (admission.kind === "replayed") return admission.request;
+  return storeAdmittedRequest(user, request, admission);
+}
 
-  const decision = await limiter.consume(user.id);
-  if (!decision.allowed) {
-    throw new ApiError("rate_limited", { key: "request.tooManyToday", values: { count: limiter.spec.points } }, undefined, {
-      "Retry-After": String(decision.retryAfterSeconds),
-    });
-  }
+/** Stores a request admitRequest let in; when it is not stored, its count is given back. */
+export async function storeAdmittedRequest(user: Pick<SessionUser, "id">, request: NewRepairRequest, admission: Extract<RequestAdmission, { kind: "new" }>): Promise<RepairRequest> {
+  const db = await getDb();
   try {
     const row = await db.repairRequest.create({
       data: {
@@ -119,7 +140,7 @@ export async function createRequest(user: SessionUser, request: NewRepairRequest
     return fromStored(row);
   } catch (error) {
     // Nothing was stored: the attempt does not count.
-    await limiter.refund(user.id);
+    await admission.giveBack();
     // The primary key is the only unique constraint on requests, so any unique violation means the id is
     // taken. (With driver adapters Prisma may leave `meta.target` empty, so it is not consulted.)
     if (!isUniqueViolation(error)) throw error;

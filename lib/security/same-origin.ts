@@ -25,3 +25,16 @@ export function isCrossSiteRequest(req: Request): boolean {
   if (origin === null) return false;
   return !siteOrigins(req).has(origin);
 }
+
+/**
+ * Whether a request came from another site by its Sec-Fetch-Site: a link, a form or a script on another
+ * site ("cross-site") or on another subdomain of the same site ("same-site"). A GET that writes something
+ * (an audit entry, a thread marked read) refuses these: a top-level navigation carries the SameSite=Lax
+ * session cookie, so without this a link elsewhere could make an operator write forged audit entries or
+ * mark a party's thread read. "same-origin" (our own pages) and "none" (typed, a bookmark) are let in,
+ * and so is a request without the header (not a browser: it carries no visitor's cookie).
+ */
+export function comesFromAnotherSite(headers: Headers): boolean {
+  const site = headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+}

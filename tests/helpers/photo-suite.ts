@@ -263,6 +263,25 @@ export function photoSuite(storage: Storage) {
       await getPhoto(owner, requestId, photoId);
       expect(await db.auditEntry.count({ where: { action: "photo.view" } })).toBe(2);
     });
+    it("hides them from a handyman whose offer passed its deadline, before the expiry job has run, as the thread does", async () => {
+      const photoId = await uploadedPhotoId(owner, requestId, await plainPng());
+      expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+      const offer = await openOfferOf(requestId);
+      expect(offer.handymanId).toBe(NINA);
+      expect((await getPhoto(nina, requestId, photoId, "thumb")).status).toBe(200);
+
+      const db = await getDb();
+      await db.offer.update({ where: { id: offer.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+      // The job has not run: the offer is still "open" in the database, only its deadline has passed.
+      expect((await db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe("open");
+      for (const size of [undefined, "thumb"] as const) {
+        expect(await errorOf(await getPhoto(nina, requestId, photoId, size))).toMatchObject({ status: 404, code: "not_found" });
+      }
+      expect((await listPhotos(nina, requestId)).status).toBe(404);
+      // An accepted offer has no deadline to pass.
+      await db.offer.update({ where: { id: offer.id }, data: { status: "accepted" } });
+      expect((await getPhoto(nina, requestId, photoId)).status).toBe(200);
+    });
   });
 
   describe(`photos stored in ${storage.name}: deletion`, () => {

@@ -39,11 +39,20 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /** A PNG of about 100 kB whose header says 20,000 × 20,000 pixels (a decompression bomb). */
 export function pixelBombPng(): Buffer {
+  return flatPng(20_000, 20_000, 8, 100 * 1024 * 1024);
+}
+
+/**
+ * A PNG of one colour (RGB, 8 or 16 bits a sample), written by hand: small on disk, however many pixels it
+ * has. Its rows are all there unless `dataBytes` cuts them short (the bomb's 1.2 GB would take too long to write).
+ */
+export function flatPng(width: number, height: number, bitDepth: 8 | 16, dataBytes = height * (1 + (width * 3 * bitDepth) / 8)): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = deflateSync(Buffer.alloc(100 * 1024 * 1024), { level: 9 });
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([bitDepth, 2, 0, 0, 0], 8); // RGB
+  // Each row: its filter byte (0) and the samples, all zero.
+  const rows = deflateSync(Buffer.alloc(dataBytes), { level: 9 });
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), pngChunk("IDAT", rows), pngChunk("IEND", Buffer.alloc(0))]);
 }
 
@@ -85,6 +94,6 @@ export async function uploadedPhotoId(user: TestUser, requestId: string, bytes: 
 
 /** Loads sharp and file-type and runs one photo through them, so the first test does not pay the cold start. */
 export async function warmUpPhotoIntake(): Promise<void> {
-  const { processPhoto } = await import("../../lib/photos/intake");
-  await processPhoto(await phoneJpeg());
+  const { encodePhoto, inspectPhoto } = await import("../../lib/photos/intake");
+  await encodePhoto(await inspectPhoto(await phoneJpeg()));
 }

@@ -17,6 +17,8 @@ const { default: RequestsPage } = await import("@/app/[locale]/ops/requests/page
 const { default: RequestPage } = await import("@/app/[locale]/ops/requests/[requestId]/page");
 const { default: AuditPage } = await import("@/app/[locale]/ops/audit/page");
 const { default: HandymenPage } = await import("@/app/[locale]/ops/handymen/page");
+const { default: ThreadPage } = await import("@/app/[locale]/ops/threads/[threadId]/page");
+const { listThreadsOfRequest, reportThread } = await import("@/lib/messages/threads");
 const { listRosterPage } = await import("@/lib/ops/handymen");
 const { recordAudit } = await import("@/lib/ops/audit");
 
@@ -25,6 +27,9 @@ const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 60), 150);
 
 type Query = Record<string, string | string[]>;
 let requestId: string;
+/** A reported thread: its page is audited, so opened from another site it must write nothing. */
+let threadId: string;
+let operatorCookie: string;
 /** A real cursor of the roster's (the second page at 5 a page), and the operator it was made for. */
 let rosterCursor: string;
 
@@ -40,6 +45,9 @@ beforeAll(async () => {
   expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
   const db = await getDb();
   for (let i = 0; i < 3; i++) await db.$transaction((tx) => recordAudit(tx, operator, { action: "edit", targetType: "handyman", targetId: 18, after: { i } }));
+  threadId = (await listThreadsOfRequest(owner, requestId))[0].id;
+  await reportThread(owner, threadId, "Rude");
+  operatorCookie = operator.cookie;
   actionRequest.headers = new Headers({ cookie: operator.cookie });
   rosterCursor = (await listRosterPage(operator, {}, { limit: 5 })).nextCursor!;
 }, 60_000);
@@ -137,5 +145,20 @@ describe("the console's pages under generated query strings", () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it("/ops/threads/{id} opened from another site writes nothing and shows nothing of any thread, whatever the id and cursor", async () => {
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.constant(threadId), fc.uuid(), nastyString), fc.option(valueOrList(cursor), { nil: undefined }), fc.constantFrom("cross-site", "same-site"), async (id, at, site) => {
+          actionRequest.headers = new Headers({ cookie: operatorCookie, "sec-fetch-site": site });
+          const html = await renders(() => ThreadPage({ params: Promise.resolve({ threadId: id }), searchParams: Promise.resolve({ cursor: at }) }), elementTreeText);
+          expect(html).toContain("opened from another site, so it is not shown");
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    } finally {
+      actionRequest.headers = new Headers({ cookie: operatorCookie });
+    }
   });
 });

@@ -35,6 +35,7 @@ beforeAll(async () => {
 const { nastyString, pathString } = hostileValues(["a".repeat(5_000), "photo.jpg\u0000.html", "CON", ".."]);
 type Who = "owner" | "stranger" | "none" | "garbage";
 const who = fc.constantFrom<Who>("owner", "stranger", "none", "garbage");
+const fetchSite = fc.constantFrom(undefined, undefined, "same-origin", "none", "cross-site", "same-site");
 const cookieFor = (choice: Who) => (choice === "owner" ? owner.cookie : choice === "stranger" ? stranger.cookie : choice === "garbage" ? GARBAGE_COOKIE : undefined);
 
 const fileBytes = fc.oneof(
@@ -82,10 +83,10 @@ describe("the photo routes under generated input", () => {
     );
   });
 
-  it("GET and DELETE /api/requests/{id}/photos/{photoId} never fail with a 5xx and serve a photo only to its homeowner", async () => {
+  it("GET and DELETE /api/requests/{id}/photos/{photoId} never fail with a 5xx, serve a photo only to its homeowner, and refuse a GET from another site", async () => {
     const ids = fc.oneof(fc.constant("own"), fc.uuid(), pathString);
     await fc.assert(
-      fc.asyncProperty(ids, ids, fc.oneof(fc.constantFrom(undefined, "thumb", "full"), nastyString), who, fc.boolean(), async (rid, pid, size, whom, remove) => {
+      fc.asyncProperty(ids, ids, fc.oneof(fc.constantFrom(undefined, "thumb", "full"), nastyString), who, fc.boolean(), fetchSite, async (rid, pid, size, whom, remove, site) => {
         const r = rid === "own" ? requestId : rid;
         const p = pid === "own" ? photoId : pid;
         const query = size === undefined ? "" : `?size=${encodeURIComponent(size)}`;
@@ -96,8 +97,11 @@ describe("the photo routes under generated input", () => {
           await checkProperty(() => call(photoRoute.DELETE, new Request(url, { method: "DELETE", headers: cookie ? { cookie } : {} }), { requestId: r, photoId: p }));
           return;
         }
-        const outcome = await checkProperty(() => call(photoRoute.GET, new Request(url, { headers: cookie ? { cookie } : {} }), { requestId: r, photoId: p }));
-        if (outcome.status === 200) expect([whom, r, p]).toEqual(["owner", requestId, photoId]);
+        const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(site ? { "sec-fetch-site": site } : {}) };
+        const outcome = await checkProperty(() => call(photoRoute.GET, new Request(url, { headers }), { requestId: r, photoId: p }));
+        // A request from another site is refused before anything is looked up (an operator's view would be audited).
+        if (site === "cross-site" || site === "same-site") expect(outcome.status).toBe(403);
+        else if (outcome.status === 200) expect([whom, r, p]).toEqual(["owner", requestId, photoId]);
         else expect(outcome.status).toBe(404);
       }),
       { seed: SEED, numRuns: RUNS },

@@ -12,6 +12,7 @@ import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { readThread, type ThreadView } from "@/lib/messages/threads";
 import { getDb } from "@/lib/db";
+import { pageOpenedFromAnotherSite } from "@/lib/security/page-origin";
 
 export const metadata: Metadata = { title: "Reported conversation" };
 
@@ -39,7 +40,12 @@ async function load(operatorId: string, threadId: string, cursor: unknown): Prom
 
 export default async function OpsThreadPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const operator = await requireOperator();
-  const { thread, problem } = await load(operator.id, (await params).threadId, (await searchParams).cursor);
+  const { threadId } = await params;
+  const { cursor } = await searchParams;
+  // Each view is audited: opened from another site (a link elsewhere could write a forged view), the page
+  // shows nothing of the thread, only the way to open it from here.
+  if (await pageOpenedFromAnotherSite()) return openedFromElsewhere(threadId, cursor);
+  const { thread, problem } = await load(operator.id, threadId, cursor);
   const handyman = await (await getDb()).messageThread.findUniqueOrThrow({ where: { id: thread.id }, select: { handyman: { select: { id: true, name: true, suspended: true } } } });
   return (
     <>
@@ -64,6 +70,22 @@ export default async function OpsThreadPage({ params, searchParams }: { params: 
         </ol>
         {thread.closed ? <p>This conversation is closed.</p> : <CloseThreadForm threadId={thread.id} />}
         {handyman.handyman.suspended ? <p>{handyman.handyman.name} is suspended.</p> : <SuspendForm id={handyman.handyman.id} name={handyman.handyman.name} />}
+      </div>
+    </>
+  );
+}
+
+/** What the page shows when it was opened from another site: the way to open the conversation from here. */
+function openedFromElsewhere(threadId: string, cursor?: string | string[]) {
+  const query = typeof cursor === "string" ? `?cursor=${encodeURIComponent(cursor)}` : "";
+  return (
+    <>
+      <PageHeader eyebrow="Operator console" back={<Link href="/ops/threads">Reported conversations</Link>} title="Reported conversation" />
+      <div className={`container ${styles.section}`}>
+        <PageNotice problem="This conversation was opened from another site, so it is not shown: each view is written to the audit log, and a link elsewhere must not write one in your name." />
+        <p>
+          <Link href={`/ops/threads/${encodeURIComponent(threadId)}${query}`}>Open the conversation</Link>
+        </p>
       </div>
     </>
   );

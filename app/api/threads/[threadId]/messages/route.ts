@@ -3,9 +3,10 @@
 // GET  /api/threads/{threadId}/messages[?cursor=…|?after={id}] – the thread as the signed-in party (or, once reported, an
 //      operator) sees it: the newest 50 messages with the cursor of the earlier ones (and of the later ones), or
 //      those of a cursor (400 when it is not one given to this reader for this thread), or every message after
-//      one (the live page's poll); reading the newest marks it read
+//      one (the live page's poll); reading the newest marks it read (an operator's read is audited), so a request
+//      from another site (Sec-Fetch-Site cross-site or same-site) is refused with 403
 import { z } from "zod";
-import { parseJson, withUser } from "@/lib/api/handler";
+import { parseJson, refuseFromAnotherSite, withUser } from "@/lib/api/handler";
 import { pageLocaleFromRequest } from "@/lib/messages/http";
 import { postMessage, readThread } from "@/lib/messages/threads";
 
@@ -18,6 +19,7 @@ export const POST = withUser<{ threadId: string }>(async ({ req, params, user })
 });
 
 export const GET = withUser<{ threadId: string }>(async ({ req, params, user }) => {
+  refuseFromAnotherSite(req);
   const query = new URL(req.url).searchParams;
   const after = query.get("after") ?? undefined;
   const cursor = query.get("cursor") ?? undefined;

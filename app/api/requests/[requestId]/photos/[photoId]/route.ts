@@ -1,7 +1,8 @@
-// GET    /api/requests/{requestId}/photos/{photoId}[?size=thumb] – the photo (or its 400 px thumbnail) for the homeowner, the handyman holding the request and operators (audited); 404 JSON to anyone else
+// GET    /api/requests/{requestId}/photos/{photoId}[?size=thumb] – the photo (or its 400 px thumbnail) for the homeowner, the handyman holding the request and operators (audited); 404 JSON to anyone else;
+//        403 JSON to a request from another site (Sec-Fetch-Site cross-site or same-site), which could forge an operator's audited view
 // DELETE /api/requests/{requestId}/photos/{photoId} – the homeowner removes a photo before the job is done; 204
 import { z } from "zod";
-import { parseParam, signedInAnswer, withErrors, withUser } from "@/lib/api/handler";
+import { parseParam, refuseFromAnotherSite, signedInAnswer, withErrors, withUser } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { getUserFromRequest } from "@/lib/auth/current-user";
 import { photoResponse } from "@/lib/photos/http";
@@ -14,6 +15,7 @@ const photoIdSchema = z.uuid();
 const sizeSchema = z.enum(["full", "thumb"]);
 
 export const GET = withErrors<Params>(async ({ req, params }) => {
+  refuseFromAnotherSite(req);
   const requestId = parseParam(params.requestId, requestIdSchema, "photo.notFound");
   const photoId = parseParam(params.photoId, photoIdSchema, "photo.notFound");
   const size = parseParam(new URL(req.url).searchParams.get("size") ?? "full", sizeSchema, "photo.notFound");
