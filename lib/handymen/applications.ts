@@ -287,9 +287,9 @@ export async function getApplicationOrThrow(id: string): Promise<ApplicationView
   return findView(await getDb(), parseApplicationId(id));
 }
 
-/** What the audit log keeps of an application: never the IBAN, the phone or an address; the account by id. */
+/** What the audit log keeps of an application: the account by id; never a name, the operator's reason (it is on the application, which erasure removes), the IBAN, the phone or an address. */
 function auditView(view: ApplicationView) {
-  return { status: view.status, name: view.name, userId: view.userId, rejectReason: view.rejectReason ?? undefined };
+  return { status: view.status, userId: view.userId };
 }
 
 /** The whole IBAN, for an operator who asked for it; the asking is audited. */

@@ -86,7 +86,8 @@ async function threadForParty(db: Tx, user: Pick<SessionUser, "id">, threadId: s
   return { thread, side };
 }
 
-export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; createdAt: Date };
+/** `erased`: its author's account was erased, and `body` says so in the reader's language (what they wrote is gone). */
+export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; erased: boolean; createdAt: Date };
 
 export type ThreadView = {
   id: string;
@@ -133,20 +134,26 @@ function authorSide(thread: ThreadRow, authorId: string | null): Side | null {
 }
 
 /** Messages as `viewer` sees them: another's contact details masked until the offer is accepted (an operator sees them as written). */
-function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: boolean, locale: Locale, rows: { id: bigint; authorId: string | null; body: string; createdAt: Date }[]): ShownMessage[] {
-  const placeholder = getTranslator(locale, "dashboard")("threads.masked");
+function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: boolean, locale: Locale, rows: MessageRow[]): ShownMessage[] {
+  const t = getTranslator(locale, "dashboard");
+  const placeholder = t("threads.masked");
   return rows.map((row) => {
     const mine = row.authorId === userId;
     const mask = viewer !== "operator" && !mine && !accepted;
-    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body: mask ? maskContactDetails(row.body, placeholder) : row.body, createdAt: row.createdAt };
+    const erased = row.erasedAt !== null;
+    const body = erased ? t("threads.erased") : mask ? maskContactDetails(row.body, placeholder) : row.body;
+    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body, erased, createdAt: row.createdAt };
   });
 }
+
+const messageColumns = { id: true, authorId: true, body: true, createdAt: true, erasedAt: true } as const satisfies Prisma.ThreadMessageSelect;
+type MessageRow = Prisma.ThreadMessageGetPayload<{ select: typeof messageColumns }>;
 
 /** A thread's messages from a cursor of this reader's, newest first: THREAD_PAGE_SIZE of them, oldest first on the page. */
 async function messagePage(db: Tx, threadId: string, userId: string, cursor: unknown) {
   const scope = threadScope(threadId, userId);
   const decoded = decodeCursor(cursor, scope, 1);
-  const select = { id: true, authorId: true, body: true, createdAt: true } as const;
+  const select = messageColumns;
   return readPage(
     scope,
     THREAD_PAGE_SIZE,
@@ -194,7 +201,7 @@ export async function readThread(
         where: { threadId, id: { gt: after } },
         orderBy: { id: "desc" },
         take: THREAD_PAGE_SIZE,
-        select: { id: true, authorId: true, body: true, createdAt: true },
+        select: messageColumns,
       })
     ).reverse();
   } else {
