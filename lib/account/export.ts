@@ -109,7 +109,7 @@ export const EXPORT_COVERAGE = {
     // and what the handyman wrote in it is in messagesWritten.
     "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
     // The matching index's rows are made by the database from the profile's cities, trades, price and rating.
-    "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price and rating)",
+    "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price, rating and insurance date)",
   },
 } as const;
 
