@@ -71,6 +71,10 @@ export const ERASE_BATCH = 200;
 const ERASE_TIMEOUT_MS = 60_000;
 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
+  // The account's row first, as an operator's decision on an application locks it first
+  // (lib/handymen/applications.ts, lockForDecision): an approval committing after the look for a
+  // profile below would otherwise leave a profile in the market whose account this removes.
+  await tx.$queryRaw`SELECT "id" FROM "users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
   await takeHandymanOutOfMarket(tx, after, userId);
   await eraseHandymanProfile(tx, userId);

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { actionRequest } from "../helpers/server-action";
 import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
 import * as detailRoute from "../../app/api/ops/requests/[requestId]/route";
-import { getDb, withEmptyDatabase, withSql } from "../helpers/db";
+import { getDb, onPostgres, withEmptyDatabase, withSql } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
@@ -297,5 +297,61 @@ describe("the audit log's migrations to account ids only", () => {
         await expect(sql.query(`DELETE FROM "audit_log"`)).rejects.toThrow(/append-only/);
       });
     });
+  });
+});
+
+describe("deleting an applicant's account while an operator approves the application (PostgreSQL)", () => {
+  /** Backends of this database waiting for a row lock. */
+  const waiting = () => withSql(async (sql) => (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
+  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it.runIf(onPostgres())("never leaves a profile in the market without its account: both lock the account's row first", async () => {
+    const operator = await createSignedInOperator();
+    const asOperator = { id: operator.id, email: operator.email, role: "operator" as const };
+    const applicant = await createUserWithPassword(`racing-${randomUUID().slice(0, 8)}@example.test`, PASSWORD);
+    const db = await getDb();
+    await db.user.update({ where: { id: applicant.id }, data: { role: "applicant", emailVerifiedAt: new Date() } });
+    const application = await db.handymanApplication.create({
+      data: { userId: applicant.id, name: "Racing Applicant", phone: "0612345678", cities: ["Rotterdam"], taskTypes: ["Painting"], hourlyPriceCents: 4000, kvkNumber: "12345678", iban: "NL91ABNA0417164300", insurer: "Centraal Beheer", insuredUntil: new Date(`${amsterdamDay(200)}T00:00:00Z`) },
+    });
+    // A request of the account's that a handyman holds: the deletion cancels it, and a third connection
+    // holds its row, so the deletion stops there, after it looked for a profile and before the account goes.
+    const requestId = randomUUID();
+    await db.repairRequest.create({ data: { id: requestId, userId: applicant.id, city: "Rotterdam", taskType: "Painting", date: new Date(`${amsterdamDay(3)}T00:00:00Z`), state: "offered" } });
+    await db.offer.create({ data: { requestId, handymanId: 23, status: "open", expiresAt: new Date(Date.now() + 3_600_000) } });
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const blocker = withSql(async (sql) => {
+      await sql.query("BEGIN");
+      await sql.query(`SELECT 1 FROM "inputs" WHERE "input_id" = $1 FOR UPDATE`, [requestId]);
+      holding();
+      await released;
+      await sql.query("ROLLBACK");
+    });
+    await held;
+    const deletion = deleteAccount(applicant.id, PASSWORD);
+    await until(async () => (await waiting()) >= 1, "the deletion to wait");
+    let approvalSettled = false;
+    const approval = approveApplication(asOperator, application.id).finally(() => (approvalSettled = true));
+    // Before the fix the approval ran to its end here; now it waits for the account's row.
+    await until(async () => approvalSettled || (await waiting()) >= 2, "the approval to finish or wait");
+    release();
+    await blocker;
+    const [deleted, approved] = await Promise.allSettled([deletion, approval]);
+
+    expect(deleted).toMatchObject({ status: "fulfilled", value: { kind: "deleted" } });
+    expect(approved.status).toBe("rejected");
+    expect(await db.user.count({ where: { id: applicant.id } })).toBe(0);
+    // No profile was made from the application, so none is in the market without an account.
+    expect(await db.handyman.count({ where: { userId: null, suspended: false, removedAt: null, createdAt: { gt: application.createdAt } } })).toBe(0);
   });
 });
