@@ -128,11 +128,15 @@ export async function getHandymanForUserOrThrow(user: SessionUser, db?: Db): Pro
   return handyman;
 }
 
-/** Switches "available now", which the "available" criterion reads. */
+/** A suspended handyman's profile stays as the operator left it: every change is refused with this (403). */
+export const suspendedProfile = () => new ApiError("forbidden", { key: "profile.suspended" });
+
+/** Switches "available now", which the "available" criterion reads; a suspended handyman cannot (403). */
 export async function setAvailability(user: SessionUser, available: boolean): Promise<ProHandyman> {
   const db = await getDb();
   const handyman = await getHandymanForUserOrThrow(user, db);
-  await db.handyman.update({ where: { id: handyman.id }, data: { available } });
+  const { count } = await db.handyman.updateMany({ where: { id: handyman.id, suspended: false }, data: { available } });
+  if (count === 0) throw suspendedProfile();
   return { ...handyman, available: available ? "yes" : "no" };
 }
 

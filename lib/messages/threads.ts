@@ -49,7 +49,7 @@ const threadColumns = {
   homeownerReadAt: true,
   handymanReadAt: true,
   request: { select: { userId: true, taskType: true, city: true } },
-  handyman: { select: { name: true, userId: true } },
+  handyman: { select: { name: true, userId: true, suspended: true } },
 } as const satisfies Prisma.MessageThreadSelect;
 
 type ThreadRow = Prisma.MessageThreadGetPayload<{ select: typeof threadColumns }>;
@@ -222,8 +222,9 @@ export async function readThread(
     handymanName: thread.handyman.name,
     taskType: fromDbTaskType(thread.request.taskType),
     city: fromDbCity(thread.request.city),
-    open: viewer !== "operator" && standing.holding && !thread.closedAt,
-    closed: thread.closedAt !== null,
+    // Suspending the handyman closes their threads (lib/ops/handymen.ts): readable, nothing new.
+    open: viewer !== "operator" && standing.holding && !thread.closedAt && !thread.handyman.suspended,
+    closed: thread.closedAt !== null || thread.handyman.suspended,
     accepted: standing.accepted,
     reported: thread.reportedAt !== null,
     messages: shown(thread, viewer, user.id, standing.accepted, locale, rows),
@@ -250,9 +251,11 @@ export async function postMessage(user: Pick<SessionUser, "id">, threadId: strin
   const after = new AfterCommit();
   const message = await db.$transaction(async (tx) => {
     // The thread's row first: a close or a second post waits here, and the offer is read after the lock.
-    const [locked] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT "closed_at" FROM "message_threads" WHERE "id" = ${threadId}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ closed_at: Date | null; suspended: boolean }[]>`
+      SELECT t."closed_at", h."suspended" FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id" WHERE t."id" = ${threadId}::uuid FOR UPDATE OF t`;
     if (!locked) throw notFound();
-    if (locked.closed_at) throw new ApiError("conflict", { key: "thread.closed" });
+    // A suspended handyman's threads are closed, to both sides.
+    if (locked.closed_at || locked.suspended) throw new ApiError("conflict", { key: "thread.closed" });
     if (!(await offerStanding(tx, thread, now)).holding) throw new ApiError("conflict", { key: "thread.lapsed" });
     const created = await tx.threadMessage.create({ data: { threadId, authorId: user.id, body, createdAt: now }, select: { id: true } });
     await tx.messageThread.update({
