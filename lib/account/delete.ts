@@ -13,7 +13,15 @@
 //
 // The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
 // sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
-// id only (lib/ops/audit.ts), so it needs nothing here.
+// id only and keeps no names or free text (lib/ops/audit.ts), so it needs nothing here.
+//
+// Nor does anything the person wrote or was called stay in what others keep (eraseWritings,
+// eraseHandymanProfile): their messages in conversations that stay (a kept job's, an erased handyman's)
+// are emptied and marked erased (the other side reads "Message removed: the sender deleted their
+// account"), the reasons they gave for reporting a conversation go, a kept job's review keeps its stars
+// but not its text, and a handyman's profile keeps no name, introduction, working days, days off or
+// insurance date: its name and slug become `removed-{id}`, the timelines of other people's requests and
+// the mail others were sent name them that way, and /pros/removed-{id} answers 410.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client";
@@ -63,9 +71,13 @@ export const ERASE_BATCH = 200;
 const ERASE_TIMEOUT_MS = 60_000;
 
 async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
+  // The account's row first, as an operator's decision on an application locks it first
+  // (lib/handymen/applications.ts, lockForDecision): an approval committing after the look for a
+  // profile below would otherwise leave a profile in the market whose account this removes.
+  await tx.$queryRaw`SELECT "id" FROM "users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
   await takeHandymanOutOfMarket(tx, after, userId);
-  await tx.handyman.updateMany({ where: { userId }, data: { removedAt: new Date() } });
+  await eraseHandymanProfile(tx, userId);
   // Only requests a handyman holds need a step of their own (the rest go with the account below). They are
   // read ERASE_BATCH at a time by id, in this one transaction, so an account with thousands of requests is
   // never held in memory at once; each batch's cancellations and kept jobs are written before the next read.
@@ -94,11 +106,14 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
       await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholderId, details: "", proposedDate: null } });
       // Photos of someone's home are theirs, like the details text: they go even with a job that is kept.
       await tx.requestPhoto.deleteMany({ where: { requestId: { in: kept } } });
+      // The stars stay in the handyman's rating; the words were the homeowner's.
+      await tx.review.updateMany({ where: { requestId: { in: kept } }, data: { text: "" } });
       keptForHandymen += kept.length;
     }
     if (rows.length < ERASE_BATCH) break;
     last = rows.at(-1)?.id;
   }
+  await eraseWritings(tx, userId);
   // The rest goes with the account: requests (with their offers, events, reviews and photos) and mailed links.
   await tx.user.delete({ where: { id: userId } });
   await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen, locale: locale === "nl" ? "nl" : "en" }));
@@ -113,4 +128,59 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
 async function eraseMailTraces(tx: Tx, after: AfterCommit, email: string, goodbye: MailMessage): Promise<void> {
   await forgetMailTo(tx, email);
   await queueMail(tx, after, goodbye, { forgetWhenDone: true });
+}
+
+/** The name and slug an erased handyman's profile keeps: no person's, unique, and a slug (`removed-{id}`). */
+export const removedProfileName = (handymanId: number) => `removed-${handymanId}`;
+
+/**
+ * A PostgreSQL regular expression matching `name` with its characters taken literally, as a whole word
+ * where it starts or ends with a letter or digit ("Jan" not in "January").
+ */
+function wordPattern(name: string): string {
+  const literal = name.replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
+  return `${/^[\p{L}\p{N}]/u.test(name) ? "\\m" : ""}${literal}${/[\p{L}\p{N}]$/u.test(name) ? "\\M" : ""}`;
+}
+
+/**
+ * An erased handyman's profile stays (the jobs they did and the reviews about them are other people's
+ * records too) but says nothing about them: out of the market (already, by takeHandymanOutOfMarket) and
+ * removed (its page answers 410), its name and slug `removed-{id}`, no introduction, working days, days
+ * off or insurance date. The name is replaced in the notes of the steps that named them on other people's
+ * timelines ("The handyman", the notes are stored in English) and in the mail others were sent about them
+ * (the subjects kept for a failed delivery, the text of mail not yet sent).
+ */
+async function eraseHandymanProfile(tx: Tx, userId: string): Promise<void> {
+  const profile = await tx.handyman.findUnique({ where: { userId }, select: { id: true, name: true } });
+  if (!profile) return;
+  const pseudonym = removedProfileName(profile.id);
+  await tx.handyman.update({
+    where: { id: profile.id },
+    data: { removedAt: new Date(), name: pseudonym, slug: pseudonym, intro: "", insuredUntil: null, insuranceRemindedFor: null },
+  });
+  await tx.handymanWorkDay.deleteMany({ where: { handymanId: profile.id } });
+  await tx.handymanDayOff.deleteMany({ where: { handymanId: profile.id } });
+  const name = profile.name.trim();
+  if (name === "") return;
+  const word = wordPattern(name);
+  await tx.$executeRaw`
+    UPDATE "request_events"
+       SET "note" = regexp_replace(regexp_replace("note", '^' || ${word}, 'The handyman', 'i'), ${word}, 'the handyman', 'gi')
+     WHERE "handyman_id" = ${profile.id} AND "note" ~* ${word}`;
+  await tx.$executeRaw`
+    UPDATE "mail_outbox"
+       SET "subject" = regexp_replace("subject", ${word}, ${pseudonym}, 'gi'),
+           "text" = regexp_replace("text", ${word}, ${pseudonym}, 'gi'),
+           "html" = regexp_replace("html", ${word}, ${pseudonym}, 'gi')
+     WHERE "subject" ~* ${word} OR "text" ~* ${word} OR "html" ~* ${word}`;
+}
+
+/**
+ * What the person wrote that others keep: their messages in conversations that stay (a job kept for its
+ * handyman, an erased handyman's threads) are emptied and marked erased, and the reasons they gave for
+ * reporting a conversation go (the report itself stays for the console, by nobody).
+ */
+async function eraseWritings(tx: Tx, userId: string): Promise<void> {
+  await tx.threadMessage.updateMany({ where: { authorId: userId }, data: { body: "", erasedAt: new Date() } });
+  await tx.messageThread.updateMany({ where: { reportedById: userId }, data: { reportReason: null } });
 }

@@ -2,7 +2,7 @@
 // account as one JSON document, streamed (the requests, the steps taken, the messages written, the audit
 // entries and a handyman's offers and reviews are read EXPORT_BATCH rows at a time by keyset while the
 // file is written, so an account with thousands of requests or jobs is never held in memory at once), by role: the account (with its language), its sessions, the links and
-// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review, the messages it wrote and the conversations it reported; for a
+// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review, the messages it wrote and received, operators' looks at its photos and conversations, and the conversations it reported; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
 // audit entries; for everyone the audit entries that name them. Never a password hash or a token.
@@ -109,7 +109,7 @@ export const EXPORT_COVERAGE = {
     // and what the handyman wrote in it is in messagesWritten.
     "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
     // The matching index's rows are made by the database from the profile's cities, trades, price and rating.
-    "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price and rating)",
+    "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price, rating and insurance date)",
   },
 } as const;
 
@@ -243,6 +243,9 @@ type StepRow = Prisma.RequestEventGetPayload<{ select: typeof stepColumns }>;
 const messageColumns = { id: true, body: true, createdAt: true, thread: { select: { id: true, requestId: true } } } as const satisfies Prisma.ThreadMessageSelect;
 type MessageRow = Prisma.ThreadMessageGetPayload<{ select: typeof messageColumns }>;
 
+const receivedColumns = { id: true, body: true, createdAt: true, erasedAt: true, thread: { select: { id: true, requestId: true } } } as const satisfies Prisma.ThreadMessageSelect;
+type ReceivedRow = Prisma.ThreadMessageGetPayload<{ select: typeof receivedColumns }>;
+
 /** Rows ordered by a bigint id, ascending: the next batch is the ids above the last one. */
 const afterId = <Row extends { id: bigint }>(last: Row | undefined) => (last ? { id: { gt: last.id } } : {});
 
@@ -304,6 +307,42 @@ export async function exportAccountData(user: { id: string; email: string }, now
       }),
     (message) => ({ conversation: message.thread.id, requestId: message.thread.requestId, writtenAt: message.createdAt.toISOString(), text: message.body }),
   );
+  // Messages the other side wrote to them, in the threads of their requests and, for a handyman, their own threads.
+  const messagesReceived = inBatches(
+    (last: ReceivedRow | undefined, take) =>
+      db.threadMessage.findMany({
+        where: {
+          OR: [{ authorId: null }, { authorId: { not: user.id } }],
+          thread: { OR: [{ request: { userId: user.id } }, ...(handyman ? [{ handymanId: handyman.profile.id }] : [])] },
+          ...(last ? { id: { gt: last.id } } : {}),
+        },
+        orderBy: { id: "asc" },
+        take,
+        select: receivedColumns,
+      }),
+    (message) => ({
+      conversation: message.thread.id,
+      requestId: message.thread.requestId,
+      writtenAt: message.createdAt.toISOString(),
+      // An erased sender's message keeps nothing of what they wrote (lib/account/delete.ts).
+      text: message.erasedAt ? null : message.body,
+      senderDeletedAccount: message.erasedAt !== null,
+    }),
+  );
+  // Operators' looks at their photos and conversations (each one audited): on their own requests, and for a handyman on their threads.
+  const operatorViews = inBatches(
+    (last: AuditRow | undefined, take) =>
+      db.$queryRaw<AuditRow[]>`
+        SELECT a."id", a."created_at" AS "createdAt", a."action", a."target_type" AS "targetType", a."target_id" AS "targetId", a."before", a."after"
+          FROM "audit_log" a
+         WHERE a."action" IN ('photo.view', 'thread.read') AND a."target_type" = 'request'
+           AND (a."target_id" IN (SELECT r."input_id"::text FROM "inputs" r WHERE r."user_id" = ${user.id}::uuid)
+                OR (${handyman?.profile.id ?? null}::int IS NOT NULL AND a."after"->>'handymanId' = ${String(handyman?.profile.id ?? "")}))
+           AND a."id" > ${last?.id ?? 0n}
+         ORDER BY a."id" ASC
+         LIMIT ${take}`,
+    (row) => ({ id: row.id.toString(), at: row.createdAt.toISOString(), action: row.action, requestId: row.targetId, details: row.after }),
+  );
   const audit = inBatches(
     (last: AuditRow | undefined, take) =>
       account.role === "operator" ? db.auditEntry.findMany({ where: { actorId: user.id, ...afterId(last) }, orderBy: { id: "asc" }, take, select: auditColumns }) : Promise.resolve([]),
@@ -338,6 +377,8 @@ export async function exportAccountData(user: { id: string; email: string }, now
     applications,
     stepsTaken: steps,
     messagesWritten,
+    messagesReceived,
+    operatorViews,
     conversationsReported: reported.map((thread) => ({ conversation: thread.id, requestId: thread.requestId, reportedAt: iso(thread.reportedAt), reason: thread.reportReason })),
     auditEntries: audit,
     auditEntriesAboutYou: aboutYou,

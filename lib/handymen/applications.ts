@@ -287,9 +287,9 @@ export async function getApplicationOrThrow(id: string): Promise<ApplicationView
   return findView(await getDb(), parseApplicationId(id));
 }
 
-/** What the audit log keeps of an application: never the IBAN, the phone or an address; the account by id. */
+/** What the audit log keeps of an application: the account by id; never a name, the operator's reason (it is on the application, which erasure removes), the IBAN, the phone or an address. */
 function auditView(view: ApplicationView) {
-  return { status: view.status, name: view.name, userId: view.userId, rejectReason: view.rejectReason ?? undefined };
+  return { status: view.status, userId: view.userId };
 }
 
 /** The whole IBAN, for an operator who asked for it; the asking is audited. */
@@ -308,7 +308,18 @@ export async function revealIban(operator: Operator, rawId: string): Promise<str
  * Locks the application for a decision and refuses what may not be decided: an unknown one (404), one's
  * own (403), one already decided (409).
  */
+/**
+ * Locks the applicant's account row, then the application, for a decision. The account's row comes first,
+ * as in the account's deletion (lib/account/delete.ts): an approval and a deletion at the same moment run
+ * one after the other, so either the deletion finds the new profile and takes it out of the market, or the
+ * approval finds no account (404) and makes none. Without it, an approval could commit between the
+ * deletion's look for a profile and its removal of the account, leaving an unsuspended profile with no
+ * account in the market.
+ */
 async function lockForDecision(tx: Prisma.TransactionClient, operator: Operator, id: string): Promise<ApplicationView> {
+  const [account] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT u."id" FROM "users" u WHERE u."id" = (SELECT a."user_id" FROM "handyman_applications" a WHERE a."id" = ${id}::uuid) FOR UPDATE OF u`;
+  if (!account) throw new ApiError("not_found", NOT_FOUND);
   const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "handyman_applications" WHERE "id" = ${id}::uuid FOR UPDATE`;
   if (!locked) throw new ApiError("not_found", NOT_FOUND);
   const view = await findView(tx, id);

@@ -17,13 +17,22 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export type IsoDay = string;
 
 /**
+ * Whether the insurance end date in `column` covers `day`: no date on record (the samples), or that day or
+ * later. Part of every criterion's eligibility (lib/handymen/ranking.ts), not only of "available": a
+ * handyman whose insurance lapsed is offered nothing until a new end date is entered.
+ */
+export function insuredOnSql(column: Prisma.Sql, day: IsoDay): Prisma.Sql {
+  return Prisma.sql`(${column} IS NULL OR ${column} >= ${day}::date)`;
+}
+
+/**
  * The rule as a boolean SQL expression over the handymen row aliased `h`, for the calendar day `day`.
  * Use it inside a query that reads `"handymen" h`.
  */
 export function availableOnSql(day: IsoDay): Prisma.Sql {
   return Prisma.sql`(
     h."available" AND NOT h."suspended" AND h."removed_at" IS NULL
-    AND (h."insured_until" IS NULL OR h."insured_until" >= ${day}::date)
+    AND ${insuredOnSql(Prisma.sql`h."insured_until"`, day)}
     AND EXISTS (SELECT 1 FROM "handyman_work_days" w WHERE w."handyman_id" = h."id" AND w."weekday" = extract(isodow FROM ${day}::date)::int)
     AND NOT EXISTS (SELECT 1 FROM "handyman_days_off" o WHERE o."handyman_id" = h."id" AND ${day}::date BETWEEN o."starts_on" AND o."ends_on")
     AND (SELECT count(*) FROM "offers" a JOIN "inputs" r ON r."input_id" = a."request_id"

@@ -121,12 +121,13 @@ function readOffers(db: Db, user: Pick<SessionUser, "id">, handymanId: number, l
 }
 
 /** What a row shows, before its photos and thread are added. */
-function toOffer(row: OfferRow, now: Date): Omit<ProOffer, "photos" | "thread"> {
+function toOffer(row: OfferRow, now: Date, suspended: boolean): Omit<ProOffer, "photos" | "thread"> {
   const request = fromTrackedRow(row.request);
   const lapsed = row.status === "open" && row.expiresAt <= now;
   const status = lapsed ? "expired" : row.status === "accepted" ? "accepted" : "open";
   const owner = row.request.user;
-  const showContact = row.status === "accepted" && CONTACT_STATES.includes(request.state) && owner.emailVerifiedAt !== null;
+  // A suspended handyman no longer sees the homeowner's address, even on a job they accepted.
+  const showContact = !suspended && row.status === "accepted" && CONTACT_STATES.includes(request.state) && owner.emailVerifiedAt !== null;
   return {
     id: row.id,
     status,
@@ -149,16 +150,16 @@ function toOffer(row: OfferRow, now: Date): Omit<ProOffer, "photos" | "thread"> 
  * The cards of every page shown at once: the conversations (with unread counts) of all of them in one
  * query, the photos of those the handyman holds in another, whatever the number of cards.
  */
-async function toCards(user: Pick<SessionUser, "id">, pages: OfferRow[][], now: Date): Promise<ProOffer[][]> {
-  const shown = pages.map((rows) => rows.map((row) => toOffer(row, now)));
+async function toCards(user: Pick<SessionUser, "id">, pages: OfferRow[][], now: Date, suspended: boolean): Promise<ProOffer[][]> {
+  const shown = pages.map((rows) => rows.map((row) => toOffer(row, now, suspended)));
   const all = shown.flat();
-  // Only while the offer is theirs: the photo route refuses anyone else.
-  const holding = all.filter((offer) => offer.status !== "expired").map((offer) => offer.request.id);
+  // Only while the offer is theirs and they are not suspended: the photo route refuses anyone else.
+  const holding = suspended ? [] : all.filter((offer) => offer.status !== "expired").map((offer) => offer.request.id);
   const [threads, photos] = await Promise.all([threadsOfHandyman(user, [...new Set(all.map((offer) => offer.request.id))]), listPhotosOfRequests([...new Set(holding)])]);
   return shown.map((offers) =>
     offers.map((offer) => ({
       ...offer,
-      photos: offer.status === "expired" ? [] : (photos.get(offer.request.id) ?? []),
+      photos: offer.status === "expired" || suspended ? [] : (photos.get(offer.request.id) ?? []),
       thread: threads.get(offer.request.id) ?? null,
     })),
   );
@@ -179,7 +180,7 @@ export async function getProViewOrThrow(user: SessionUser, now = new Date(), pag
   const db = await getDb();
   const base = await proBase(db, user);
   const found = await readOffers(db, user, base.handyman.id, "all", page.limit, page.cursor);
-  const [offers] = await toCards(user, [found.rows], now);
+  const [offers] = await toCards(user, [found.rows], now, base.handyman.suspended);
   return { ...base, offers, nextCursor: found.next };
 }
 
@@ -198,6 +199,6 @@ export async function getProPageOrThrow(user: SessionUser, cursors: ProPageCurso
     readOffers(db, user, handymanId, "jobs", PRO_PAGE_SIZE, cursors.jobs),
     db.offer.count({ where: { handymanId, status: "accepted" } }),
   ]);
-  const [openCards, jobCards] = await toCards(user, [open.rows, jobs.rows], now);
+  const [openCards, jobCards] = await toCards(user, [open.rows, jobs.rows], now, base.handyman.suspended);
   return { ...base, open: { ...open, rows: openCards }, jobs: { ...jobs, rows: jobCards, total } };
 }

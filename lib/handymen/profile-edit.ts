@@ -13,7 +13,7 @@ import type { SessionUser } from "../auth/current-user";
 import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { isCalendarDate, latestRequestDate, todayInAmsterdam } from "../requests/rules";
 import { HOURLY_PRICE_MESSAGE, hourlyPriceSchema, toCents } from "../validations/hourly-price";
-import { getHandymanForUserOrThrow } from "./queries";
+import { getHandymanForUserOrThrow, suspendedProfile } from "./queries";
 import type { ProfileValues } from "./profile-state";
 
 type Tx = Prisma.TransactionClient;
@@ -134,9 +134,11 @@ export async function getOwnProfile(user: SessionUser, today = todayInAmsterdam(
 }
 
 /** The session's handyman, locked for the change (404 for anyone else). */
+/** The session's handyman's row, locked for a change; a suspended handyman changes nothing (403). */
 async function lockOwnProfile(tx: Tx, user: SessionUser): Promise<number> {
   const { id } = await getHandymanForUserOrThrow(user, tx);
-  await tx.$queryRaw`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ suspended: boolean }[]>`SELECT "suspended" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
+  if (row?.suspended) throw suspendedProfile();
   return id;
 }
 

@@ -59,12 +59,24 @@ export const LISTED_PROFILE = { suspended: false, removedAt: null } as const sat
 
 const isoDay = (value: Date) => value.toISOString().slice(0, 10);
 
+/**
+ * An address no profile has now: gone when it ends in the id of an erased handyman's profile (every slug
+ * ends in `-{id}`; erasure turned theirs, made of the name, into `removed-{id}`, so the old address says
+ * gone without the name being kept), else missing.
+ */
+async function goneOrMissing(client: Db, slug: string): Promise<"gone" | "missing"> {
+  const id = Number(/-([1-9][0-9]{0,8})$/.exec(slug)?.[1] ?? NaN);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return "missing";
+  const row = await client.handyman.findUnique({ where: { id }, select: { removedAt: true } });
+  return row?.removedAt ? "gone" : "missing";
+}
+
 /** The profile of `slug`, gone or missing. A slug of the wrong form is missing without a query. */
 export async function lookUpProfile(slug: string, db?: Db): Promise<ProfileLookup> {
   if (!isProfileSlug(slug)) return { kind: "missing" };
   const client = db ?? (await getDb());
   const row = await client.handyman.findUnique({ where: { slug }, select: profileColumns });
-  if (!row) return { kind: "missing" };
+  if (!row) return { kind: await goneOrMissing(client, slug) };
   if (row.suspended || row.removedAt) return { kind: "gone" };
   const reviewCount = await client.review.count({ where: { handymanId: row.id } });
   return {
@@ -89,8 +101,9 @@ export async function lookUpProfile(slug: string, db?: Db): Promise<ProfileLooku
 /** What the proxy answers for a profile's page: listed (200), gone (410) or missing (404). */
 export async function profilePageStatus(slug: string): Promise<ProfileLookup["kind"]> {
   if (!isProfileSlug(slug)) return "missing";
-  const row = await (await getDb()).handyman.findUnique({ where: { slug }, select: { suspended: true, removedAt: true } });
-  if (!row) return "missing";
+  const client = await getDb();
+  const row = await client.handyman.findUnique({ where: { slug }, select: { suspended: true, removedAt: true } });
+  if (!row) return goneOrMissing(client, slug);
   return row.suspended || row.removedAt ? "gone" : "listed";
 }
 

@@ -8,7 +8,7 @@ import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import type { Handyman as PublicHandyman } from "../matching";
 import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../requests/catalogue";
-import { availableOnSql, type IsoDay } from "./availability";
+import { availableOnSql, insuredOnSql, type IsoDay } from "./availability";
 
 export type { PublicHandyman };
 
@@ -58,7 +58,8 @@ export type CandidateScope = RequestPair & {
 
 /**
  * The list the matching rule ranks for one request: the handymen serving the request's city and trade
- * (found through the GIN indexes on the two sets), less the suspended and removed, those in `exclude` and
+ * (found through the GIN indexes on the two sets), less the suspended and removed, those whose insurance
+ * does not cover the request's day (ranking.ts's rule, whatever the criterion), those in `exclude` and
  * the requester's own profile, in the register's order (by id, as the sample list is), each with
  * "available" on the request's day (lib/handymen/availability.ts). The rule's last step narrows to the
  * same pair, so ranking this list picks whom ranking the whole register would.
@@ -72,6 +73,7 @@ export async function listCandidates(db: Db, scope: CandidateScope): Promise<Pub
      WHERE h."cities" @> ARRAY[${scope.city}]::"city"[]
        AND h."task_types" @> ARRAY[${scope.taskType}]::"task_type"[]
        AND NOT h."suspended" AND h."removed_at" IS NULL
+       AND ${insuredOnSql(Prisma.sql`h."insured_until"`, scope.date)}
        ${exclude} ${notOwn}
      ORDER BY h."id"`;
   return rows.map((row) => publicCandidate(row, scope));
@@ -126,11 +128,15 @@ export async function getHandymanForUserOrThrow(user: SessionUser, db?: Db): Pro
   return handyman;
 }
 
-/** Switches "available now", which the "available" criterion reads. */
+/** A suspended handyman's profile stays as the operator left it: every change is refused with this (403). */
+export const suspendedProfile = () => new ApiError("forbidden", { key: "profile.suspended" });
+
+/** Switches "available now", which the "available" criterion reads; a suspended handyman cannot (403). */
 export async function setAvailability(user: SessionUser, available: boolean): Promise<ProHandyman> {
   const db = await getDb();
   const handyman = await getHandymanForUserOrThrow(user, db);
-  await db.handyman.update({ where: { id: handyman.id }, data: { available } });
+  const { count } = await db.handyman.updateMany({ where: { id: handyman.id, suspended: false }, data: { available } });
+  if (count === 0) throw suspendedProfile();
   return { ...handyman, available: available ? "yes" : "no" };
 }
 

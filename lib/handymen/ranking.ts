@@ -14,7 +14,7 @@
 import "server-only";
 import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import type { Criterion } from "../requests/catalogue";
-import { availableOnSql } from "./availability";
+import { availableOnSql, insuredOnSql } from "./availability";
 import { publicCandidate, type CandidateRow, type CandidateScope, type PublicHandyman } from "./queries";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -46,14 +46,16 @@ type Row = CandidateRow;
 
 /**
  * The candidates of the scope, rows of `handyman_offerings` o: its pair (the trigger keeps only handymen
- * who may be offered work: not suspended, not removed), less those who passed on it and the requester's
- * own profile. Without the handymen table, so a count reads the pair's index entries only.
+ * who may be offered work: not suspended, not removed), insured on the request's day (whatever the
+ * criterion: lapsed insurance takes a handyman out of the market), less those who passed on it and the
+ * requester's own profile. Without the handymen table, so a count reads the pair's index entries only.
  */
 function candidatesSql(scope: CandidateScope): Prisma.Sql {
   const exclude = scope.exclude?.length ? Prisma.sql`AND o."handyman_id" NOT IN (${Prisma.join([...scope.exclude])})` : Prisma.empty;
   const notOwn = scope.requesterId ? Prisma.sql`AND o."handyman_id" NOT IN (SELECT x."id" FROM "handymen" x WHERE x."user_id" = ${scope.requesterId}::uuid)` : Prisma.empty;
   return Prisma.sql`"handyman_offerings" o
      WHERE o."city" = ${scope.city}::"city" AND o."task_type" = ${scope.taskType}::"task_type"
+       AND ${insuredOnSql(Prisma.sql`o."insured_until"`, scope.date)}
        ${exclude} ${notOwn}`;
 }
 

@@ -50,7 +50,7 @@ const threadColumns = {
   homeownerReadAt: true,
   handymanReadAt: true,
   request: { select: { userId: true, taskType: true, city: true } },
-  handyman: { select: { name: true, userId: true } },
+  handyman: { select: { name: true, userId: true, suspended: true } },
 } as const satisfies Prisma.MessageThreadSelect;
 
 type ThreadRow = Prisma.MessageThreadGetPayload<{ select: typeof threadColumns }>;
@@ -87,7 +87,8 @@ async function threadForParty(db: Tx, user: Pick<SessionUser, "id">, threadId: s
   return { thread, side };
 }
 
-export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; createdAt: Date };
+/** `erased`: its author's account was erased, and `body` says so in the reader's language (what they wrote is gone). */
+export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; erased: boolean; createdAt: Date };
 
 export type ThreadView = {
   id: string;
@@ -134,20 +135,26 @@ function authorSide(thread: ThreadRow, authorId: string | null): Side | null {
 }
 
 /** Messages as `viewer` sees them: another's contact details masked until the offer is accepted (an operator sees them as written). */
-function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: boolean, locale: Locale, rows: { id: bigint; authorId: string | null; body: string; createdAt: Date }[]): ShownMessage[] {
-  const placeholder = getTranslator(locale, "dashboard")("threads.masked");
+function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: boolean, locale: Locale, rows: MessageRow[]): ShownMessage[] {
+  const t = getTranslator(locale, "dashboard");
+  const placeholder = t("threads.masked");
   return rows.map((row) => {
     const mine = row.authorId === userId;
     const mask = viewer !== "operator" && !mine && !accepted;
-    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body: mask ? maskContactDetails(row.body, placeholder) : row.body, createdAt: row.createdAt };
+    const erased = row.erasedAt !== null;
+    const body = erased ? t("threads.erased") : mask ? maskContactDetails(row.body, placeholder) : row.body;
+    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body, erased, createdAt: row.createdAt };
   });
 }
+
+const messageColumns = { id: true, authorId: true, body: true, createdAt: true, erasedAt: true } as const satisfies Prisma.ThreadMessageSelect;
+type MessageRow = Prisma.ThreadMessageGetPayload<{ select: typeof messageColumns }>;
 
 /** A thread's messages from a cursor of this reader's, newest first: THREAD_PAGE_SIZE of them, oldest first on the page. */
 async function messagePage(db: Tx, threadId: string, userId: string, cursor: unknown) {
   const scope = threadScope(threadId, userId);
   const decoded = decodeCursor(cursor, scope, 1);
-  const select = { id: true, authorId: true, body: true, createdAt: true } as const;
+  const select = messageColumns;
   return readPage(
     scope,
     THREAD_PAGE_SIZE,
@@ -196,7 +203,7 @@ export async function readThread(
         where: { threadId, id: { gt: after } },
         orderBy: { id: "desc" },
         take: THREAD_PAGE_SIZE,
-        select: { id: true, authorId: true, body: true, createdAt: true },
+        select: messageColumns,
       })
     ).reverse();
   } else {
@@ -217,8 +224,9 @@ export async function readThread(
     handymanName: thread.handyman.name,
     taskType: fromDbTaskType(thread.request.taskType),
     city: fromDbCity(thread.request.city),
-    open: viewer !== "operator" && standing.holding && !thread.closedAt,
-    closed: thread.closedAt !== null,
+    // Suspending the handyman closes their threads (lib/ops/handymen.ts): readable, nothing new.
+    open: viewer !== "operator" && standing.holding && !thread.closedAt && !thread.handyman.suspended,
+    closed: thread.closedAt !== null || thread.handyman.suspended,
     accepted: standing.accepted,
     reported: thread.reportedAt !== null,
     messages: shown(thread, viewer, user.id, standing.accepted, locale, rows),
@@ -269,9 +277,11 @@ export async function postMessage(
   try {
     message = await db.$transaction(async (tx) => {
       // The thread's row first: a close or a second post waits here, and the offer is read after the lock.
-      const [locked] = await tx.$queryRaw<{ closed_at: Date | null }[]>`SELECT "closed_at" FROM "message_threads" WHERE "id" = ${threadId}::uuid FOR UPDATE`;
+      const [locked] = await tx.$queryRaw<{ closed_at: Date | null; suspended: boolean }[]>`
+        SELECT t."closed_at", h."suspended" FROM "message_threads" t JOIN "handymen" h ON h."id" = t."handyman_id" WHERE t."id" = ${threadId}::uuid FOR UPDATE OF t`;
       if (!locked) throw notFound();
-      if (locked.closed_at) throw new ApiError("conflict", { key: "thread.closed" });
+      // A suspended handyman's threads are closed, to both sides.
+      if (locked.closed_at || locked.suspended) throw new ApiError("conflict", { key: "thread.closed" });
       if (!(await offerStanding(tx, thread, now)).holding) throw new ApiError("conflict", { key: "thread.lapsed" });
       const created = await tx.threadMessage.create({ data: { threadId, authorId: user.id, body, createdAt: now, clientId }, select: { id: true } });
       await tx.messageThread.update({

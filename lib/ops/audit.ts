@@ -31,8 +31,23 @@ function snapshot(value: unknown): Prisma.InputJsonValue | undefined {
   ) as Prisma.InputJsonValue;
 }
 
-/** Appends one entry, inside the caller's transaction. `before` and `after` name people by id (userId, homeownerId), never by address. */
+/**
+ * Keys a before/after record never holds: what names or describes a person (a name, an address, a phone
+ * number, an IBAN, an introduction) and the free text operators write about one (a reason). The log cannot
+ * be changed, so what erasure must remove can never be written into it.
+ */
+export const PERSONAL_KEYS = ["name", "email", "homeownerEmail", "phone", "iban", "intro", "reason", "rejectReason"] as const;
+
+function assertNoPersonalData(record: unknown): void {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return;
+  const found = PERSONAL_KEYS.filter((key) => Object.hasOwn(record, key));
+  if (found.length > 0) throw new Error(`An audit record names a person or holds free text (${found.join(", ")}): keep only ids in the log.`);
+}
+
+/** Appends one entry, inside the caller's transaction. `before` and `after` name people by id (userId, homeownerId), never by address, name or free text. */
 export async function recordAudit(tx: Tx, operator: Pick<Operator, "id">, record: AuditRecord): Promise<void> {
+  assertNoPersonalData(record.before);
+  assertNoPersonalData(record.after);
   await tx.auditEntry.create({
     data: {
       actorId: operator.id,

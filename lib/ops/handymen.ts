@@ -99,9 +99,9 @@ export function workDescription(entry: Pick<RosterEntry, "cities" | "taskTypes">
   return `${formatList(entry.taskTypes.map((task) => taskTypeLabel(task)))} in ${formatList(entry.cities)}`;
 }
 
-/** What the audit log keeps of a handyman before and after a change: their account by id, never its address (lib/ops/audit.ts). */
+/** What the audit log keeps of a handyman before and after a change: their account by id, never its address or their name (lib/ops/audit.ts). */
 function auditView(entry: RosterEntry) {
-  return { name: entry.name, hourlyPrice: entry.hourlyPrice, taskTypes: entry.taskTypes, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
+  return { hourlyPrice: entry.hourlyPrice, taskTypes: entry.taskTypes, suspended: entry.suspended, accountState: entry.accountState, userId: entry.userId };
 }
 
 /** The roster's page size, unless the address asks for another (?limit=, at most ROSTER_MAX_LIMIT). */
@@ -281,8 +281,8 @@ export async function inviteFromConsole(operator: Operator, id: number, email: u
           action: "invite_handyman",
           targetType: "handyman",
           targetId: id,
-          before: { name: after.name, accountState: "no_account", userId: null },
-          after: { name: after.name, accountState: after.accountState, userId: invitation.userId },
+          before: { accountState: "no_account", userId: null },
+          after: { accountState: after.accountState, userId: invitation.userId },
         });
       },
     });

@@ -377,7 +377,8 @@ export async function cancelRequestForHomeowner(operator: Operator, id: string, 
       targetType: "request",
       targetId: id,
       before: { state: before.state },
-      after: { state: "cancelled", reason: parsed.data.reason },
+      // The reason is on the request's timeline (and in the homeowner's mail), never in the log: it is free text about a person.
+      after: { state: "cancelled" },
     });
   });
   await after.run();

@@ -252,11 +252,12 @@ export async function photoViewerOf(user: Pick<SessionUser, "id">, requestId: st
   const db = await getDb();
   const [request, account] = await Promise.all([
     db.repairRequest.findUnique({ where: { id: requestId }, select: { userId: true } }),
-    db.user.findUnique({ where: { id: user.id }, select: { role: true, handyman: { select: { id: true } } } }),
+    db.user.findUnique({ where: { id: user.id }, select: { role: true, handyman: { select: { id: true, suspended: true } } } }),
   ]);
   if (!request || !account) return null;
   if (request.userId === user.id) return "homeowner";
-  if (account.handyman && account.role === "handyman") {
+  // A suspended handyman sees nothing the homeowner shared, even on a job they still hold.
+  if (account.handyman && account.role === "handyman" && !account.handyman.suspended) {
     const holding = await db.offer.count({
       where: { requestId, handymanId: account.handyman.id, OR: [{ status: "accepted" }, { status: "open", expiresAt: { gt: now } }] },
     });

@@ -61,7 +61,7 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
     db.requestEvent.findMany({
       where: { requestId: id },
       orderBy: { id: "asc" },
-      select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true } } },
+      select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true, removedAt: true } } },
     }),
     db.review.findUnique({ where: { requestId: id }, select: { stars: true, text: true, createdAt: true } }),
   ]);
@@ -76,7 +76,8 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
       actorRole: event.actorRole,
       from: event.fromState,
       to: event.toState,
-      title: timelineTitle(event.action, event.handyman?.name ?? null, event.actorRole, locale),
+      // An erased handyman's profile keeps no name (lib/account/delete.ts): "The handyman".
+      title: timelineTitle(event.action, event.handyman && !event.handyman.removedAt ? event.handyman.name : null, event.actorRole, locale),
       note: event.note,
     })),
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,

@@ -174,15 +174,15 @@ export const notify = {
   },
 
   /** The handyman who accepted the job deleted their account: the homeowner hears it is cancelled, and may ask again. */
-  async handymanLeft(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
-    const { name } = await handymanContact(tx, handymanId);
+  // The mail does not name them: their account is being erased in this very transaction (lib/account/delete.ts).
+  async handymanLeft(tx: Tx, after: AfterCommit, { request }: { request: Request; handymanId: number }) {
     await toHomeowner(tx, after, request, (to, t, locale) => {
       const job = repairName(request, locale);
       return composeMail({
         to,
         locale,
-        subject: t("handymanLeft.subject", { name, job }),
-        paragraphs: [t("handymanLeft.intro", { name, job, date: formatDate(request.date, locale) }), t("handymanLeft.again")],
+        subject: t("handymanLeft.subject", { job }),
+        paragraphs: [t("handymanLeft.intro", { job, date: formatDate(request.date, locale) }), t("handymanLeft.again")],
         action: { label: t("handymanLeft.action"), url: pageLink(locale, "/inputs") },
       });
     });

@@ -514,7 +514,7 @@ export type Departure = { handymanId: number; movedRequests: string[]; cancelled
  * done stay as they are, so their homeowner can still review them. Null when the account has no handyman profile.
  */
 export async function takeHandymanOutOfMarket(tx: Tx, after: AfterCommit, userId: string, now = new Date()): Promise<Departure | null> {
-  const [profile] = await tx.$queryRaw<{ id: number; name: string }[]>`SELECT "id", "name" FROM "handymen" WHERE "user_id" = ${userId}::uuid FOR UPDATE`;
+  const [profile] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "user_id" = ${userId}::uuid FOR UPDATE`;
   if (!profile) return null;
   await tx.handyman.update({ where: { id: profile.id }, data: { suspended: true, available: false } });
   const movedRequests = await passOnOpenOffersOf(tx, after, SYSTEM_ACTOR, profile.id, now);
@@ -531,7 +531,8 @@ export async function takeHandymanOutOfMarket(tx: Tx, after: AfterCommit, userId
       from: request.state,
       actor: SYSTEM_ACTOR,
       handymanId: profile.id,
-      note: `${profile.name} left Fixwell, so the job is cancelled.`,
+      // Not by name: the account is being erased (lib/account/delete.ts).
+      note: "The handyman left Fixwell, so the job is cancelled.",
     });
     await notify.handymanLeft(tx, after, { request, handymanId: profile.id });
   }

@@ -8,14 +8,19 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { actionRequest } from "../helpers/server-action";
 import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
 import * as detailRoute from "../../app/api/ops/requests/[requestId]/route";
-import { getDb, withEmptyDatabase, withSql } from "../helpers/db";
-import { chooseCriterion, createSignedInHandyman, submitRequest } from "../helpers/marketplace";
+import { getDb, onPostgres, withEmptyDatabase, withSql } from "../helpers/db";
+import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
-import { apiRequest, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
+import { amsterdamDay, apiRequest, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 import { waitForMailTo, withMailWorker } from "../helpers/smtp";
 import type { SqlClient } from "../../lib/db/sql-client";
 
 const { deleteAccount, ERASE_BATCH } = await import("@/lib/account/delete");
+const { acceptOffer, answerDate, changeDate, markDone, reviewRequest } = await import("@/lib/requests/workflow");
+const { postMessage, readThread, reportThread, listReportedThreads } = await import("@/lib/messages/threads");
+const { approveApplication } = await import("@/lib/handymen/applications");
+const { addOwnDayOff } = await import("@/lib/handymen/profile-edit");
+const { profilePageStatus } = await import("@/lib/handymen/profile");
 const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
 const { listAudit } = await import("@/lib/ops/audit");
 const { readMigrations, migrate } = await import("@/lib/db/migrate");
@@ -126,6 +131,109 @@ describe("deleting an account", () => {
   });
 });
 
+/** Every column of the whole database holding any of `needles`, after the mail worker has sent everything queued (the goodbye's row then goes). */
+async function leftovers(needles: string[]): Promise<Record<string, string[]>> {
+  const db = await getDb();
+  for (let tries = 0; (await db.outboxMessage.count({ where: { sentAt: null, failedAt: null } })) > 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let tries = 0; (await db.outboxMessage.count({ where: { forgetWhenDone: true } })) > 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const found: Record<string, string[]> = {};
+  for (const needle of needles) {
+    const columns = await withSql((sql) => columnsHolding(sql, needle));
+    if (columns.length > 0) found[needle] = columns;
+  }
+  return found;
+}
+
+describe("erasure reaches what others keep", () => {
+  const PHONE = "06-41 52 63 74";
+  const DIGITS = "41 52 63 74";
+
+  it("a homeowner's messages, report reason and review on a job kept for the handyman: none left, the handyman reads that the sender deleted their account", async () => {
+    const owner = await createUserWithPassword("wilhelmina.erased@example.test", PASSWORD);
+    const nina = await createSignedInHandyman(18);
+    const requestId = await submitRequest(owner, { ...LEAK, details: `Ring ${PHONE}` });
+    expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+    const offer = await openOfferOf(requestId);
+    expect(offer.handymanId).toBe(18);
+    await acceptOffer(nina, offer.id);
+    const db = await getDb();
+    const { id: threadId } = await db.messageThread.findFirstOrThrow({ where: { requestId }, select: { id: true } });
+    await postMessage(owner, threadId, `Call me on ${PHONE} or mail ${owner.email}`);
+    await postMessage(nina, threadId, "I will come at nine.");
+    await reportThread(owner, threadId, `He phoned ${PHONE} at midnight`);
+    await markDone(nina, offer.id);
+    await reviewRequest(owner, requestId, { stars: 5, text: `Great, reach me at ${PHONE}` });
+    expect(Object.keys(await leftovers([owner.email, DIGITS]))).toEqual([owner.email, DIGITS]);
+
+    expect(await deleteAccount(owner.id, PASSWORD)).toMatchObject({ kind: "deleted", keptForHandymen: 1 });
+    await waitForMailTo(mail.smtp, owner.email, /account was deleted/);
+    expect(await leftovers([owner.email, DIGITS])).toEqual({});
+
+    // The handyman keeps the job, its stars and the conversation, with the homeowner's words removed.
+    expect(await db.review.findUniqueOrThrow({ where: { requestId }, select: { stars: true, text: true } })).toEqual({ stars: 5, text: "" });
+    const seen = await readThread(nina, threadId, { locale: "en" });
+    expect(seen.messages.map((m) => [m.author, m.erased, m.body])).toEqual([
+      [null, true, "Message removed: the sender deleted their account."],
+      ["handyman", false, "I will come at nine."],
+    ]);
+    expect((await readThread(nina, threadId, { locale: "nl" })).messages[0].body).toBe("Bericht verwijderd: de afzender heeft het account verwijderd.");
+    expect((await listReportedThreads()).find((t) => t.id === threadId)).toMatchObject({ reportedBy: null, reason: null });
+  });
+
+  it("a handyman's profile, name, working days, days off, insurance, messages and the timelines and mail that named them: none left, and /pros/removed-{id} answers 410", async () => {
+    const operator = await createSignedInOperator();
+    const asOperator = { id: operator.id, email: operator.email, role: "operator" as const };
+    const person = await createUserWithPassword("zebulon.erased@example.test", PASSWORD);
+    const db = await getDb();
+    await db.user.update({ where: { id: person.id }, data: { role: "applicant", emailVerifiedAt: new Date() } });
+    const application = await db.handymanApplication.create({
+      data: { userId: person.id, name: "Zebulon Quarrington", phone: PHONE, cities: ["Rotterdam"], taskTypes: ["Pipe_leakage"], hourlyPriceCents: 1000, kvkNumber: "12345678", iban: "NL91ABNA0417164300", intro: `Call ${PHONE}`, insurer: "Centraal Beheer", insuredUntil: new Date(`${amsterdamDay(200)}T00:00:00Z`) },
+    });
+    const { handymanId } = await approveApplication(asOperator, application.id);
+    const { slug } = await db.handyman.findUniqueOrThrow({ where: { id: handymanId }, select: { slug: true } });
+    expect(slug).toBe(`zebulon-quarrington-${handymanId}`);
+    await db.handyman.update({ where: { id: handymanId }, data: { intro: `Zebulon Quarrington, ${PHONE}` } });
+    await addOwnDayOff(person, { startsOn: amsterdamDay(10), endsOn: amsterdamDay(12) });
+
+    const owner = await createUserWithPassword("homeowner.stays@example.test", PASSWORD);
+    const requestId = await submitRequest(owner, LEAK);
+    expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+    const offer = await openOfferOf(requestId);
+    expect(offer.handymanId).toBe(handymanId);
+    await acceptOffer(person, offer.id);
+    const { id: threadId } = await db.messageThread.findFirstOrThrow({ where: { requestId }, select: { id: true } });
+    await postMessage(person, threadId, `Zebulon here, text ${PHONE}`);
+    await postMessage(owner, threadId, "See you then.");
+    await changeDate(owner, requestId, amsterdamDay(5));
+    await answerDate(person, offer.id, true);
+    const needles = [person.email, "Zebulon", "Quarrington", DIGITS];
+    const before = await leftovers(needles);
+    expect(before["Quarrington"]).toEqual(expect.arrayContaining(["public.handymen.name", "public.request_events.note", "public.mail_outbox.subject"]));
+
+    expect(await deleteAccount(person.id, PASSWORD)).toMatchObject({ kind: "deleted" });
+    await waitForMailTo(mail.smtp, person.email, /account was deleted/);
+    expect(await leftovers(needles)).toEqual({});
+
+    const removed = `removed-${handymanId}`;
+    expect(await db.handyman.findUniqueOrThrow({ where: { id: handymanId }, select: { name: true, slug: true, intro: true, insuredUntil: true, suspended: true } })).toEqual({ name: removed, slug: removed, intro: "", insuredUntil: null, suspended: true });
+    expect(await db.handymanWorkDay.count({ where: { handymanId } })).toBe(0);
+    expect(await db.handymanDayOff.count({ where: { handymanId } })).toBe(0);
+    expect(await profilePageStatus(removed)).toBe("gone");
+    // The homeowner's timeline and conversation say "the handyman" and "message removed".
+    const notes = (await db.requestEvent.findMany({ where: { requestId }, orderBy: { id: "asc" }, select: { action: true, note: true } })).map((e) => e.note);
+    expect(notes.filter((note) => note.startsWith("The handyman confirmed the new date, "))).toHaveLength(1);
+    const seen = await readThread(owner, threadId, { locale: "en" });
+    expect(seen.messages.map((m) => [m.erased, m.body])).toEqual([
+      [true, "Message removed: the sender deleted their account."],
+      [false, "See you then."],
+    ]);
+    // No audit entry names them or holds free text; the application (with its phone and IBAN) went with the account.
+    const entries = await db.auditEntry.findMany({ where: { targetId: { in: [application.id, String(handymanId)] } }, select: { before: true, after: true } });
+    expect(entries.length).toBeGreaterThan(0);
+    expect(await db.handymanApplication.count({ where: { id: application.id } })).toBe(0);
+  });
+});
+
 describe("deleting an account that holds more jobs than one read takes", () => {
   it("cancels every held request and keeps every accepted job for the handyman, across batches, in one transaction", async () => {
     const owner = await createUserWithPassword(`many.jobs.${randomUUID().slice(0, 8)}@example.test`, PASSWORD);
@@ -154,8 +262,8 @@ describe("deleting an account that holds more jobs than one read takes", () => {
   });
 });
 
-describe("the audit log's migration to account ids", () => {
-  it("turns the addresses older entries hold into account ids, and keeps the log append-only", async () => {
+describe("the audit log's migrations to account ids only", () => {
+  it("turn the addresses older entries hold into account ids, drop names and operators' reasons, and keep the log append-only", async () => {
     const all = await readMigrations();
     const at = all.findIndex((m) => m.name.endsWith("_audit_by_account_id"));
     expect(at).toBeGreaterThan(0);
@@ -168,21 +276,82 @@ describe("the audit log's migration to account ids", () => {
           `INSERT INTO "audit_log" ("actor_id", "actor_email", "action", "target_type", "target_id", "before", "after") VALUES
              ($1, 'ops@example.test', 'view_homeowner_email', 'request', 'r1', NULL, $2::jsonb),
              (NULL, 'ops@example.test', 'invite_handyman', 'handyman', '18', '{"name":"Nina","email":null}', '{"name":"Nina","email":"owner@example.test","userId":"${owner.id}"}'),
-             (NULL, 'gone@example.test', 'edit_handyman', 'handyman', '3', '{"email":"gone@example.test"}', '{"hourlyPrice":40}')`,
+             (NULL, 'gone@example.test', 'edit_handyman', 'handyman', '3', '{"email":"gone@example.test"}', '{"hourlyPrice":40}'),
+             ($1, 'ops@example.test', 'reject_application', 'application', 'a1', '{"status":"submitted","name":"Anna"}', '{"status":"rejected","name":"Anna","rejectReason":"Call Anna on 0612345678"}'),
+             ($1, 'ops@example.test', 'cancel_request', 'request', 'r2', '{"state":"accepted"}', '{"state":"cancelled","reason":"Asked by phone, 0612345678"}')`,
           [ops.id, JSON.stringify({ homeownerId: owner.id, homeownerEmail: "owner@example.test" })],
         );
         await migrate(sql, all);
         const rows = await sql.query<{ actor_id: string | null; before: unknown; after: unknown }>(`SELECT "actor_id", "before", "after" FROM "audit_log" ORDER BY "id"`);
         expect(rows).toEqual([
           { actor_id: ops.id, before: null, after: { homeownerId: owner.id } },
-          { actor_id: ops.id, before: { name: "Nina", userId: null }, after: { name: "Nina", userId: owner.id } },
+          // Names and operators' free text leave the log too (migration 20261128000000_erasure_complete).
+          { actor_id: ops.id, before: { userId: null }, after: { userId: owner.id } },
           { actor_id: null, before: { userId: null }, after: { hourlyPrice: 40 } },
+          { actor_id: ops.id, before: { status: "submitted" }, after: { status: "rejected" } },
+          { actor_id: ops.id, before: { state: "accepted" }, after: { state: "cancelled" } },
         ]);
-        expect(JSON.stringify(rows)).not.toMatch(/@example\.test/);
+        expect(JSON.stringify(rows)).not.toMatch(/@example\.test|Nina|Anna|0612345678/);
         const columns = await sql.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'audit_log'`);
         expect(columns.map((c) => c.column_name)).not.toContain("actor_email");
         await expect(sql.query(`DELETE FROM "audit_log"`)).rejects.toThrow(/append-only/);
       });
     });
+  });
+});
+
+describe("deleting an applicant's account while an operator approves the application (PostgreSQL)", () => {
+  /** Backends of this database waiting for a row lock. */
+  const waiting = () => withSql(async (sql) => (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
+  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it.runIf(onPostgres())("never leaves a profile in the market without its account: both lock the account's row first", async () => {
+    const operator = await createSignedInOperator();
+    const asOperator = { id: operator.id, email: operator.email, role: "operator" as const };
+    const applicant = await createUserWithPassword(`racing-${randomUUID().slice(0, 8)}@example.test`, PASSWORD);
+    const db = await getDb();
+    await db.user.update({ where: { id: applicant.id }, data: { role: "applicant", emailVerifiedAt: new Date() } });
+    const application = await db.handymanApplication.create({
+      data: { userId: applicant.id, name: "Racing Applicant", phone: "0612345678", cities: ["Rotterdam"], taskTypes: ["Painting"], hourlyPriceCents: 4000, kvkNumber: "12345678", iban: "NL91ABNA0417164300", insurer: "Centraal Beheer", insuredUntil: new Date(`${amsterdamDay(200)}T00:00:00Z`) },
+    });
+    // A request of the account's that a handyman holds: the deletion cancels it, and a third connection
+    // holds its row, so the deletion stops there, after it looked for a profile and before the account goes.
+    const requestId = randomUUID();
+    await db.repairRequest.create({ data: { id: requestId, userId: applicant.id, city: "Rotterdam", taskType: "Painting", date: new Date(`${amsterdamDay(3)}T00:00:00Z`), state: "offered" } });
+    await db.offer.create({ data: { requestId, handymanId: 23, status: "open", expiresAt: new Date(Date.now() + 3_600_000) } });
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const blocker = withSql(async (sql) => {
+      await sql.query("BEGIN");
+      await sql.query(`SELECT 1 FROM "inputs" WHERE "input_id" = $1 FOR UPDATE`, [requestId]);
+      holding();
+      await released;
+      await sql.query("ROLLBACK");
+    });
+    await held;
+    const deletion = deleteAccount(applicant.id, PASSWORD);
+    await until(async () => (await waiting()) >= 1, "the deletion to wait");
+    let approvalSettled = false;
+    const approval = approveApplication(asOperator, application.id).finally(() => (approvalSettled = true));
+    // Before the fix the approval ran to its end here; now it waits for the account's row.
+    await until(async () => approvalSettled || (await waiting()) >= 2, "the approval to finish or wait");
+    release();
+    await blocker;
+    const [deleted, approved] = await Promise.allSettled([deletion, approval]);
+
+    expect(deleted).toMatchObject({ status: "fulfilled", value: { kind: "deleted" } });
+    expect(approved.status).toBe("rejected");
+    expect(await db.user.count({ where: { id: applicant.id } })).toBe(0);
+    // No profile was made from the application, so none is in the market without an account.
+    expect(await db.handyman.count({ where: { userId: null, suspended: false, removedAt: null, createdAt: { gt: application.createdAt } } })).toBe(0);
   });
 });

@@ -86,7 +86,7 @@ describe("a handyman deletes their account", () => {
     expect(life.events.at(-1)?.note).toMatch(/left Fixwell/);
     const details = await requestRoute.GET(apiRequest("GET", `/api/requests/${accepted}`, { cookie: acceptedBy.cookie }), routeContext({ requestId: accepted }));
     const { request } = (await details.json()) as { request: { timeline: { title: string }[] } };
-    expect(request.timeline.at(-1)?.title).toBe("Nina left Fixwell, so the job is cancelled");
+    expect(request.timeline.at(-1)?.title).toBe("The handyman left Fixwell, so the job is cancelled");
     const mails = await mailTo(acceptedBy.email);
     const told = mails.find((m) => /can no longer do your/.test(m.subject));
     expect(told?.text).toMatch(/has left Fixwell, so we cancelled the job/);

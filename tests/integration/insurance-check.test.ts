@@ -4,10 +4,13 @@
 // date gets its own reminder; nobody without an account or with an erased profile is mailed.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
-import { createSignedInHandyman } from "../helpers/marketplace";
+import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
+import { amsterdamDay, createSignedInUser } from "../helpers/session";
 
 const { checkInsurance, REMINDER_DAYS_BEFORE } = await import("@/lib/handymen/profile-insurance");
 const { insuranceCheckHandlers } = await import("@/lib/handymen/profile-insurance-worker");
+const { rankCandidates } = await import("@/lib/handymen/ranking");
+const { listCandidates } = await import("@/lib/handymen/queries");
 
 /** Noon in Amsterdam on `isoDate` (a moment that is that day there in any season). */
 const noonOn = (isoDate: string) => new Date(`${isoDate}T10:00:00.000Z`);
@@ -42,6 +45,42 @@ describe("pausing on the date", () => {
     const db = await getDb();
     expect(await db.handyman.count({ where: { available: false } })).toBe(await db.handyman.count({ where: { available: false, insuredUntil: null } }));
     expect(await available(2)).toBe(true);
+  });
+});
+
+describe("out of the market under every criterion", () => {
+  const LEAK = { city: "Rotterdam", taskType: "Pipe-leakage" } as const;
+  const NINA = 18; // the cheapest plumber in Rotterdam: first under "price"
+  const ranked = async (criterion: "price" | "rated" | "available", date: string) =>
+    (await rankCandidates(await getDb(), { ...LEAK, date, criterion })).top.map((h) => h.id);
+
+  it("offers a handyman whose insurance lapsed nothing, by price, rating or availability, until a new end date is entered", async () => {
+    const date = amsterdamDay(3);
+    expect((await ranked("price", date))[0]).toBe(NINA);
+    expect(await ranked("rated", date)).toContain(NINA);
+    await setInsurance(NINA, amsterdamDay(-1));
+    await checkInsurance();
+    for (const criterion of ["price", "rated", "available"] as const) expect(await ranked(criterion, date)).not.toContain(NINA);
+    expect((await listCandidates(await getDb(), { ...LEAK, date })).map((h) => h.id)).not.toContain(NINA);
+    // A request made now goes to the next one by price.
+    const owner = await createSignedInUser();
+    const id = await submitRequest(owner, { ...LEAK, date });
+    expect((await chooseCriterion(owner, id, "price", LEAK)).status).toBe(200);
+    expect((await openOfferOf(id)).handymanId).not.toBe(NINA);
+
+    // A new end date brings them back under "price" and "rated" (under "available" once they switch the pause off).
+    await setInsurance(NINA, amsterdamDay(200));
+    expect((await ranked("price", date))[0]).toBe(NINA);
+    expect(await ranked("rated", date)).toContain(NINA);
+  });
+
+  it("offers nobody a day their insurance does not cover, and the handymen without a date as the spec's rule does", async () => {
+    await setInsurance(NINA, amsterdamDay(5));
+    expect((await ranked("price", amsterdamDay(5)))[0]).toBe(NINA);
+    expect(await ranked("price", amsterdamDay(6))).not.toContain(NINA);
+    const withoutDates = await ranked("rated", amsterdamDay(6));
+    await setInsurance(NINA, null);
+    expect((await ranked("rated", amsterdamDay(6))).filter((id) => id !== NINA)).toEqual(withoutDates);
   });
 });
 

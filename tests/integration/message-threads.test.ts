@@ -215,4 +215,25 @@ describe("the export", () => {
     expect(written).toMatchObject([{ conversation: threadId, requestId, text: "Hello from me" }]);
     expect(data.conversationsReported).toMatchObject([{ conversation: threadId, reason: null }]);
   });
+
+  it("holds the messages each side received and the operators' looks at their conversation, and nobody else's", async () => {
+    await postMessage(owner, threadId, "Hello from me");
+    await postMessage(nina, threadId, "Hello from Nina");
+    await reportThread(owner, threadId, "");
+    const operator = await createSignedInOperator();
+    await readThread(operator, threadId, { locale: "en" });
+    const all = async <T>(items: AsyncIterable<T>) => {
+      const out: T[] = [];
+      for await (const item of items) out.push(item);
+      return out;
+    };
+    for (const [who, received] of [[owner, "Hello from Nina"], [nina, "Hello from me"]] as const) {
+      const data = await exportAccountData(who);
+      expect(await all(data.messagesReceived)).toMatchObject([{ conversation: threadId, requestId, text: received, senderDeletedAccount: false }]);
+      expect(await all(data.operatorViews)).toMatchObject([{ action: "thread.read", requestId, details: { threadId } }]);
+    }
+    const stranger = await exportAccountData(await createSignedInUser("stranger@example.test"));
+    expect(await all(stranger.messagesReceived)).toEqual([]);
+    expect(await all(stranger.operatorViews)).toEqual([]);
+  });
 });

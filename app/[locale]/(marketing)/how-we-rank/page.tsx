@@ -55,6 +55,7 @@ export default async function HowWeRankPage({ params }: Props) {
               <li key={check}>{check}</li>
             ))}
           </ul>
+          <p>{t("insured")}</p>
           <h2>{t("tiesHeading")}</h2>
           <p>{t("ties")}</p>
           <h2>{t("payHeading")}</h2>
