@@ -1,8 +1,9 @@
 // Job openings in the operator console, in the browser: an operator drafts an opening, previews hostile
 // HTML and sees what was removed, publishes it and finds it on /job-openings and in /sitemap.xml at once,
 // closes it with the password and gets 410 on its page; and two operators in two browsers edit the same
-// opening, the second being told of the newer version with a link to it. Console pages are checked with
-// axe and at 320 px wide.
+// opening, the second being told of the newer version with a link to it; and an operator types the Dutch
+// version over several lines (the browser posts a textarea's line breaks as CRLF) and saves it. Console
+// pages are checked with axe and at 320 px wide.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
 import { TEST_PASSWORD } from "./helpers/auth";
@@ -118,4 +119,46 @@ test("two operators edit the same opening: the second is told of the newer versi
   await expect(second.getByTestId("opening-version")).toHaveText("Version 2");
   await expect(second.getByRole("heading", { level: 1 })).toHaveText("Senior dispatcher");
   await expect(second.getByLabel("Location")).toHaveValue("Rotterdam");
+});
+
+test("an operator types the Dutch version over several lines and saves it; the Dutch page shows it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const jobId = `e2e-dutch-${Date.now()}`;
+  await signInAsOperator(page, OPERATORS.openings);
+  await page.goto("/ops/job-openings/new");
+  await fillNewOpening(page, jobId, "Planner", "<p>Calm on the phone</p>");
+
+  const dutch = {
+    Afdeling: "Operations",
+    Functie: "Planner",
+    Locatie: "Rotterdam",
+    "Korte omschrijving": "Houd onze klussen in Rotterdam op gang.\nElke dag.",
+    "Over de functie": "Je plant de week van twaalf vakmensen.\n\nJe belt ze elke ochtend.",
+    "Wat we zoeken (eisen)": "<ul>\n  <li>Rustig aan de telefoon</li>\n  <li>Een rijbewijs B</li>\n</ul>",
+    "Wat we bieden (voorwaarden)": "<ul>\n  <li>Een fiets</li>\n</ul>",
+    "Zo verlopen de gesprekken": "Eén gesprek van een uur.\nDaarna een dag meelopen.",
+    "Zo solliciteer je": "Mail jobs@fixwell.example\nmet je cv.",
+    "Over Fixwell": "Fixwell koppelt huiseigenaren aan vakmensen.\nIn drie steden.",
+  };
+  for (const [label, value] of Object.entries(dutch)) await page.getByLabel(label, { exact: true }).fill(value);
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(new RegExp(`/ops/job-openings/${jobId}\\?notice=opening-created$`));
+  await expect(page.getByText("The draft is saved.")).toBeVisible();
+  // Stored with its line breaks, and shown again as typed.
+  await expect(page.getByLabel("Over de functie", { exact: true })).toHaveValue(dutch["Over de functie"]);
+  await expect(page.getByLabel("Zo verlopen de gesprekken", { exact: true })).toHaveValue(dutch["Zo verlopen de gesprekken"]);
+  await expect(page.getByLabel("Wat we zoeken (eisen)", { exact: true })).toHaveValue(/<li>Rustig aan de telefoon<\/li>\n\s*<li>Een rijbewijs B<\/li>/);
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("The opening is published and shows on the careers pages now.")).toBeVisible();
+  const shown = await page.goto(`/nl/job-openings/${jobId}`);
+  expect(shown?.status()).toBe(200);
+  await expect(page.getByRole("listitem").filter({ hasText: "Een rijbewijs B" })).toBeVisible();
+  await expect(page.getByText("Je belt ze elke ochtend.")).toBeVisible();
+
+  await page.goto(`/ops/job-openings/${jobId}`);
+  await page.getByLabel("Your password, to confirm").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Close opening" }).click();
+  await expect(page.getByText("The opening is closed.")).toBeVisible();
 });

@@ -6,7 +6,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { AccountTokenPurpose, Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { enqueueMail, nudgeMailDelivery, verifyEmailMessage } from "../mail";
+import { enqueueMail, nudgeMailDelivery, verifyEmailMessage, type AccountRole } from "../mail";
 import { authLimiters, type AuthLimiters } from "./limits";
 
 export const TOKEN_LIFETIMES_MS: Record<AccountTokenPurpose, number> = {
@@ -80,9 +80,9 @@ export async function spendToken(tx: Tx, token: unknown, purpose: AccountTokenPu
 export const VERIFICATION_VALID_DAYS = TOKEN_LIFETIMES_MS.verify_email / (24 * 60 * 60 * 1000);
 
 /** Issues a verification link for the account's current address and queues its mail; returns the mail's id. */
-export async function queueVerificationMail(tx: Prisma.TransactionClient, user: { id: string; email: string }): Promise<string> {
+export async function queueVerificationMail(tx: Prisma.TransactionClient, user: { id: string; email: string; role: AccountRole }): Promise<string> {
   const token = await issueAccountToken(tx, { userId: user.id, email: user.email, purpose: "verify_email" });
-  const { id } = await enqueueMail(tx, verifyEmailMessage({ to: user.email, token }));
+  const { id } = await enqueueMail(tx, verifyEmailMessage({ to: user.email, token, role: user.role }));
   return id;
 }
 
@@ -120,7 +120,7 @@ export type ResendOutcome = { kind: "sent"; email: string } | { kind: "already_v
 /** "Send again" on /account: a new link (the previous one stops working), a few times an hour at most. */
 export async function resendVerificationMail(userId: string, limiters: AuthLimiters = authLimiters()): Promise<ResendOutcome> {
   const db = await getDb();
-  const account = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true } });
+  const account = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, emailVerifiedAt: true, role: true } });
   if (account.emailVerifiedAt) return { kind: "already_verified" };
   const decision = await limiters.verificationResendPerAccount.consume(userId);
   if (!decision.allowed) return { kind: "rate_limited", retryAfterSeconds: decision.retryAfterSeconds };

@@ -152,9 +152,9 @@ export async function registerUser(
   const passwordHash = await hashPassword(password);
   try {
     const { user, mailIds } = await db.$transaction(async (tx) => {
-      const created = await tx.user.create({ data: { email, passwordHash, locale, ...(role ? { role } : {}) }, select: { id: true, email: true } });
+      const created = await tx.user.create({ data: { email, passwordHash, locale, ...(role ? { role } : {}) }, select: { id: true, email: true, role: true } });
       const verification = await queueVerificationMail(tx, created);
-      return { user: created, mailIds: [verification, ...((await inTransaction?.(tx, created)) ?? [])] };
+      return { user: { id: created.id, email: created.email }, mailIds: [verification, ...((await inTransaction?.(tx, created)) ?? [])] };
     });
     await nudgeMailDelivery(mailIds);
     return user;

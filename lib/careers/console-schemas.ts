@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { DEPARTMENT_ORDER } from "./grouping";
 import { jobIdSchema } from "./schemas";
-import { isPrintableText, normaliseLineBreaks, UNSAFE_TEXT_MESSAGE } from "../validations/text";
+import { freeTextSchema } from "../validations/text";
 
 /** Longest text each field takes; the whole request is bounded by the API's body limit as well. */
 export const OPENING_LIMITS = {
@@ -24,21 +24,12 @@ const RESERVED_JOB_IDS = new Set(["new", "preview"]);
 
 const newJobIdSchema = jobIdSchema.refine((id) => !RESERVED_JOB_IDS.has(id), "is a word the console keeps for itself; choose another id");
 
-/** A field's text: the printable-text rule of every other field (lib/validations/text.ts), trimmed, not empty, at most `max`. */
+/** A field's text: the free-text rule of every other field (lib/validations/text.ts), not empty, at most `max`. */
 const text = (max: number, what: string) =>
-  z.preprocess(
-    normaliseLineBreaks,
-    z
-      .string({ error: `Enter the ${what}.` })
-      .refine(isPrintableText, UNSAFE_TEXT_MESSAGE)
-      .trim()
-      .min(1, `Enter the ${what}.`)
-      .max(max, `The ${what} may be at most ${max} characters.`),
-  );
+  freeTextSchema({ max, maxMessage: `The ${what} may be at most ${max} characters.`, typeMessage: `Enter the ${what}.`, min: 1, minMessage: `Enter the ${what}.` });
 
-/** A rich field as it is being typed (a preview): may be empty, printable, at most `max`. */
-export const draftText = (max: number, message: string) =>
-  z.preprocess(normaliseLineBreaks, z.string().refine(isPrintableText, UNSAFE_TEXT_MESSAGE).max(max, message).default(""));
+/** A rich field as it is being typed (a preview): may be empty, the free-text rule, at most `max`. */
+export const draftText = (max: number, message: string) => freeTextSchema({ max, maxMessage: message }).default("");
 
 const isoDate = (what: string) => z.iso.date({ error: `Enter the ${what} as a date (YYYY-MM-DD).` });
 

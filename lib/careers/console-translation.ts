@@ -12,7 +12,7 @@ import type { Locale } from "../../i18n/locales";
 import { ApiError, apiMessage, type ApiMessage, type IssueInput } from "../api/errors";
 import type { JobOpeningTranslation as TranslationRow } from "../generated/prisma/client";
 import { draftText, OPENING_LIMITS } from "./console-schemas";
-import { isPrintableText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
+import { cleanFreeText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
 import { renderRichText, type RichTextFormat } from "./rich-text";
 import { TRANSLATED_OPENING_FIELDS, TRANSLATED_WIRE_FIELDS, translatedFieldsOf, wireFieldName, type JobOpening, type TranslatedOpeningField, type TranslatedWireField } from "./types";
 
@@ -61,12 +61,12 @@ export function readDutchChange(body: unknown): { change: DutchChange; issues: I
     else if (typeof value !== "string") {
       issues.push({ path: `nl.${field}`, message: { key: "opening.dutch.notText", values: { field: fieldLabel(field) } } });
       fields[field] = "";
-    } else if (!isPrintableText(value)) {
-      issues.push({ path: `nl.${field}`, message: UNSAFE_TEXT_MESSAGE });
-      fields[field] = "";
     } else {
-      fields[field] = value.replace(/\r\n?/g, "\n").trim();
-      if (fields[field].length > DUTCH_LIMITS[field]) {
+      // The free-text rule of the English fields and every other form (lib/validations/text.ts).
+      const text = cleanFreeText(value);
+      fields[field] = text ?? "";
+      if (text === null) issues.push({ path: `nl.${field}`, message: UNSAFE_TEXT_MESSAGE });
+      else if (fields[field].length > DUTCH_LIMITS[field]) {
         issues.push({ path: `nl.${field}`, message: { key: "opening.dutch.tooLong", values: { field: fieldLabel(field), max: DUTCH_LIMITS[field] } } });
       }
     }

@@ -10,7 +10,7 @@ import { isCalendarDate, todayInAmsterdam } from "../requests/rules";
 import { emailSchema, newPasswordSchema } from "../validations/auth";
 import { hourlyPriceSchema } from "../validations/hourly-price";
 import { APPLICATION_LIMITS } from "../validations/limits";
-import { freeTextSchema, isPrintableText, UNSAFE_TEXT_MESSAGE } from "../validations/text";
+import { freeTextSchema } from "../validations/text";
 
 export { APPLICATION_LIMITS };
 
@@ -30,13 +30,13 @@ export const APPLICATION_MESSAGES = {
 
 const M = APPLICATION_MESSAGES;
 
-/** A one-line text: printable, trimmed, within `min`–`max` characters, else `message`. */
+/** A one-line text: the free-text rule, white space inside as single spaces, within `min`–`max` characters, else `message`. */
 const line = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
     .max(10 * max, message)
-    .refine(isPrintableText, UNSAFE_TEXT_MESSAGE)
-    .transform((value) => value.trim().replace(/\s+/g, " "))
+    .pipe(freeTextSchema({ max: 10 * max, maxMessage: message }))
+    .transform((value) => value.replace(/\s+/g, " "))
     .refine((value) => value.length >= min && Array.from(value).length <= max, message);
 
 /** Spaces, dots and dashes people type inside numbers ("1234 5678", "NL91 ABNA …") are dropped. */

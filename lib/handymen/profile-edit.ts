@@ -13,6 +13,7 @@ import type { SessionUser } from "../auth/current-user";
 import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { isCalendarDate, latestRequestDate, todayInAmsterdam } from "../requests/rules";
 import { HOURLY_PRICE_MESSAGE, hourlyPriceSchema, toCents } from "../validations/hourly-price";
+import { cleanFreeText } from "../validations/text";
 import { getHandymanForUserOrThrow, suspendedProfile } from "./queries";
 import type { ProfileValues } from "./profile-state";
 
@@ -77,9 +78,9 @@ export function parseProfileEdit(fields: ProfileValues): ProfileEdit {
   else if (cities.length === 0) issues.push(issue("cities", "profile.citiesMissing"));
   const price = hourlyPriceSchema.safeParse(fields.hourlyPrice);
   if (!price.success) issues.push({ path: "hourly_price", message: HOURLY_PRICE_MESSAGE });
-  const intro = fields.intro.replace(/\r\n?/g, "\n").trim();
-  if ([...intro].length > MAX_INTRO_LENGTH) issues.push(issue("intro", "profile.introTooLong", { max: MAX_INTRO_LENGTH }));
-  else if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(intro)) issues.push(issue("intro", "profile.introInvalid"));
+  const intro = cleanFreeText(fields.intro);
+  if (intro === null) issues.push(issue("intro", "profile.introInvalid"));
+  else if ([...intro].length > MAX_INTRO_LENGTH) issues.push(issue("intro", "profile.introTooLong", { max: MAX_INTRO_LENGTH }));
   const weekdays = pickFrom(fields.weekdays, WEEKDAYS);
   if (!weekdays) issues.push(issue("weekdays", "profile.weekdayUnknown"));
   else if (weekdays.length === 0) issues.push(issue("weekdays", "profile.weekdaysMissing"));
@@ -88,7 +89,7 @@ export function parseProfileEdit(fields: ProfileValues): ProfileEdit {
     issues.push(issue("daily_capacity", "profile.capacity", { min: MIN_DAILY_CAPACITY, max: MAX_DAILY_CAPACITY }));
   }
   if (issues.length) refuse(issues);
-  return { taskTypes: taskTypes!, cities: cities!, hourlyPriceCents: toCents(price.data as number), intro, weekdays: weekdays!, dailyCapacity: capacity };
+  return { taskTypes: taskTypes!, cities: cities!, hourlyPriceCents: toCents(price.data as number), intro: intro!, weekdays: weekdays!, dailyCapacity: capacity };
 }
 
 const isoDay = (value: Date) => value.toISOString().slice(0, 10);

@@ -30,6 +30,7 @@ export {
   MAIL_LINK_PATHS,
   type MailMessage,
   type MailContent,
+  type AccountRole,
 } from "./messages";
 export { siteLink } from "./links";
 export { enqueueMail, forgetMailTo, type EnqueueOptions, type MailTransaction } from "./outbox";

@@ -133,17 +133,23 @@ export function pageLink(locale: Locale, path: string, params: Record<string, st
   return siteLink(localizedPath(locale, path), params, baseUrl);
 }
 
-/** Sent after sign-up (and on "send again"): confirms that the address belongs to the account holder. */
-export function verifyEmailMessage(args: { to: string; token: string } & LinkBase & Reader): MailMessage {
-  return inReadersLanguage(args, ({ to, token, baseUrl, locale }) => {
+/** Who an account's holder is to the product (the users table's role): each is told what its address is for. */
+export type AccountRole = "homeowner" | "applicant" | "handyman" | "operator";
+
+/**
+ * Sent after sign-up, after applying on /join (and on "send again"): confirms that the address belongs to
+ * the account holder, saying what the address is for in the holder's role.
+ */
+export function verifyEmailMessage(args: { to: string; token: string; role: AccountRole } & LinkBase & Reader): MailMessage {
+  return inReadersLanguage(args, ({ to, token, role, baseUrl, locale }) => {
     const t = mailText(locale);
     return composeMail({
       to,
       locale,
       subject: t("verifyEmail.subject", { company: company.name }),
-      paragraphs: [t("verifyEmail.intro", { company: company.name })],
+      paragraphs: [t("verifyEmail.intro", { company: company.name, role })],
       action: { label: t("verifyEmail.action"), url: pageLink(locale, MAIL_LINK_PATHS.verifyEmail, { token }, baseUrl) },
-      after: [t("verifyEmail.ignore")],
+      after: [t("verifyEmail.ignore", { role })],
     });
   });
 }

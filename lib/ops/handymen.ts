@@ -20,6 +20,7 @@ import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
 import { recordAudit } from "./audit";
 import { hourlyPriceSchema } from "../validations/hourly-price";
+import { isPrintableLine } from "../validations/text";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -118,8 +119,6 @@ export const ROSTER_SEARCH_MAX = 100;
 export const ROSTER_STATES = [...ACCOUNT_STATES, "paused", "removed"] as const;
 export type RosterState = (typeof ROSTER_STATES)[number];
 
-const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 const rosterFiltersSchema = z.object({
   q: z.preprocess(
     blankAsUndefined,
@@ -128,7 +127,7 @@ const rosterFiltersSchema = z.object({
       .trim()
       .max(ROSTER_SEARCH_MAX, `Search for at most ${ROSTER_SEARCH_MAX} characters of a name.`)
       // No name holds a control character or half a surrogate pair, and PostgreSQL refuses a NUL outright.
-      .refine((value) => !CONTROL_OR_LONE_SURROGATE.test(value), "Search for the letters a name starts with, without control characters.")
+      .refine(isPrintableLine, "Search for the letters a name starts with, without control characters.")
       .transform((value) => value || undefined)
       .optional(),
   ),

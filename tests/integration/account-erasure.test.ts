@@ -74,7 +74,7 @@ describe("deleting an account", () => {
 
     const db = await getDb();
     // A verification link waiting for its next attempt, a mail already sent, one given up on.
-    const waiting = await db.$transaction((tx) => queueVerificationMail(tx, owner));
+    const waiting = await db.$transaction((tx) => queueVerificationMail(tx, { ...owner, role: "homeowner" }));
     await db.outboxMessage.updateMany({ where: { recipient: owner.email }, data: { nextAttemptAt: new Date(Date.now() + 3_600_000) } });
     await db.outboxMessage.create({ data: { recipient: "ERASE.ME@example.test", subject: "Sent earlier", text: "", html: "", sentAt: new Date() } });
     await db.outboxMessage.create({ data: { recipient: owner.email, subject: "Given up", text: "x", html: "x", failedAt: new Date() } });

@@ -166,7 +166,7 @@ describe("the export, by role", () => {
     const owner = await createSignedInUser("owner@example.test");
     const db = await getDb();
     const { queueVerificationMail } = await import("@/lib/auth/account-tokens");
-    await db.$transaction((tx) => queueVerificationMail(tx, owner));
+    await db.$transaction((tx) => queueVerificationMail(tx, { ...owner, role: "homeowner" }));
     const { text, data } = await exportOf(owner);
     expect(data.linksSent).toEqual([expect.objectContaining({ purpose: "verify_email", sentTo: owner.email, usedAt: null })]);
     expect(data.mail).toEqual([expect.objectContaining({ to: owner.email, subject: expect.any(String), sentAt: null })]);

@@ -1,7 +1,9 @@
 // Verifying an address, against a real database and a real SMTP server: sign-up mails the link in the
 // same transaction that creates the account, the request flow works before the link is followed, the
 // link verifies only the address it went to and says so plainly when followed again, and "send again"
-// on /account replaces the link a few times an hour at most.
+// on /account replaces the link a few times an hour at most. The mail's words fit the reader: a homeowner
+// is told the handyman they book can reach them, an applicant what the address does for an application,
+// a handyman or an operator (who may ask for a link again) what it does for their work.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
@@ -13,7 +15,9 @@ const { resendVerificationAction } = await import("@/lib/account/actions");
 const { createRequestAction } = await import("@/lib/requests/actions");
 const { emptyRequestForm } = await import("@/lib/requests/form");
 const { EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
-const { verifyEmailAddress } = await import("@/lib/auth/account-tokens");
+const { verifyEmailAddress, resendVerificationMail } = await import("@/lib/auth/account-tokens");
+const { applyWithNewAccount } = await import("@/lib/handymen/applications");
+const { registerUser } = await import("@/lib/auth/sign-in");
 
 const PASSWORD = "Quiet-harbour-lantern-42";
 const VERIFY_SUBJECT = /Confirm your email address/;
@@ -131,5 +135,73 @@ describe("send again, on /account", () => {
     const before = await snapshotTables();
     expect(await redirectOf(resendVerificationAction())).toBe("/");
     expect(await snapshotTables()).toBe(before);
+  });
+});
+
+describe("the mail's words fit the reader's role", () => {
+  const BOOKING = /handyman you book|vakman die je boekt|\bbook\b|boek/i;
+
+  /** An application through /join's own function (lib/handymen/applications.ts), in `locale`. */
+  async function applyAs(email: string, locale: "en" | "nl") {
+    await applyWithNewAccount(
+      {
+        email,
+        password: PASSWORD,
+        name: "Anna de Vries",
+        phone: "+31 6 12345678",
+        taskTypes: ["Painting"],
+        cities: ["Rotterdam"],
+        hourlyPrice: "45",
+        kvkNumber: "12345678",
+        iban: "NL91ABNA0417164300",
+        intro: "",
+        insurer: "Centraal Beheer",
+        insuredUntil: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10),
+        consent: true,
+      },
+      { ip: null, locale },
+    );
+    return waitForMailTo(mail.smtp, email, /Confirm your email address|Bevestig je e-mailadres/);
+  }
+
+  it("an applicant (English) is told what the address is for in an application, not about booking a handyman", async () => {
+    const received = await applyAs("applicant.en@example.test", "en");
+    expect(received.parsed.text).not.toMatch(BOOKING);
+    expect(received.parsed.text).toContain("Thanks for applying to work with Fixwell.");
+    expect(received.parsed.text).toMatch(/approve an application only once its address is confirmed/);
+    expect(received.parsed.text).toMatch(/our decision/);
+    expect(received.parsed.text).toMatch(/If you did not apply/);
+  });
+
+  it("an applicant (Dutch) is told the same in Dutch", async () => {
+    const received = await applyAs("applicant.nl@example.test", "nl");
+    expect(received.parsed.subject).toBe("Bevestig je e-mailadres voor Fixwell");
+    expect(received.parsed.text).not.toMatch(BOOKING);
+    expect(received.parsed.text).toMatch(/keuren een aanmelding pas goed als het adres bevestigd is/);
+    expect(received.parsed.text).toMatch(/ons besluit/);
+    const html = typeof received.parsed.html === "string" ? received.parsed.html : "";
+    expect(html).not.toMatch(BOOKING);
+    expect(html).toContain("keuren een aanmelding pas goed");
+  });
+
+  it("a homeowner is still told the handyman they book can reach them, in either language", async () => {
+    await registerUser({ email: "owner.en@example.test", password: PASSWORD }, { ip: null, locale: "en" });
+    await registerUser({ email: "owner.nl@example.test", password: PASSWORD }, { ip: null, locale: "nl" });
+    expect((await waitForMailTo(mail.smtp, "owner.en@example.test", VERIFY_SUBJECT)).parsed.text).toContain("so the handyman you book can reach you");
+    expect((await waitForMailTo(mail.smtp, "owner.nl@example.test", /Bevestig/)).parsed.text).toContain("zodat de vakman die je boekt je kan bereiken");
+  });
+
+  it("'send again' for a handyman or an operator whose address is not verified speaks to their work, not to booking", async () => {
+    const db = await getDb();
+    const words = { handyman: /the jobs homeowners offer you/, operator: /your work in the console/ } as const;
+    for (const role of ["handyman", "operator"] as const) {
+      const email = `${role}.unverified@example.test`;
+      const user = await db.user.create({ data: { email, passwordHash: "x", role }, select: { id: true } });
+      expect(await resendVerificationMail(user.id)).toMatchObject({ kind: "sent" });
+      const received = await waitForMailTo(mail.smtp, email, VERIFY_SUBJECT);
+      expect(received.parsed.text).not.toMatch(BOOKING);
+      expect(received.parsed.text).not.toMatch(/Thanks for signing up/);
+      expect(received.parsed.text).toMatch(words[role]);
+    }
   });
 });

@@ -40,7 +40,7 @@ it("writes each mail as an .eml file with both parts, logs its subject and link,
   vi.spyOn(console, "info").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
   const token = randomBytes(32).toString("base64url");
   const db = await getDb();
-  const { id } = await db.$transaction((tx) => enqueueMail(tx, verifyEmailMessage({ to: "lin@example.com", token, baseUrl: "http://localhost:3000" })));
+  const { id } = await db.$transaction((tx) => enqueueMail(tx, verifyEmailMessage({ to: "lin@example.com", token, role: "homeowner", baseUrl: "http://localhost:3000" })));
   await nudgeMailDelivery(id);
 
   const [file] = await waitForFiles(1);

@@ -180,6 +180,34 @@ describe("saving a Dutch version", () => {
     expect(listed.find((row) => row.job_id === "growth-marketer")?.languages).toEqual(["en"]);
   });
 
+  it("stores multi-line fields posted with CRLF, as a browser sends a textarea, with LF like the English", async () => {
+    const body = draft({
+      content_format: "markdown",
+      requirements: "- Calm on the phone\r\n- A driving licence",
+      benefits: "- A bike",
+      nl: dutch({
+        about: "Fixwell koppelt huiseigenaren aan vakmensen.\r\nIn drie steden.",
+        overview: "Je plant de week.\rEn je belt vakmensen.",
+        requirements: "- Rustig aan de telefoon\r\n- Een rijbewijs B\r\n",
+        benefits: "\r\n- Een fiets\r\n\r\n- Een laptop",
+      }),
+    });
+    const created = await api.create(operator, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const row = await dutchRow(body.job_id);
+    expect(row).toMatchObject({
+      about: "Fixwell koppelt huiseigenaren aan vakmensen.\nIn drie steden.",
+      overview: "Je plant de week.\nEn je belt vakmensen.",
+      requirementsSource: "- Rustig aan de telefoon\n- Een rijbewijs B",
+      benefitsSource: "- Een fiets\n\n- Een laptop",
+    });
+    expect(row?.requirements).toContain("<li>Een rijbewijs B</li>");
+
+    const edited = await api.update(operator, body.job_id, { ...body, version: 1, nl: dutch({ requirements: "<p>Rustig</p>\r\n<p>Punctueel</p>" }) });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await dutchRow(body.job_id))?.requirements).toBe("<p>Rustig</p>\n<p>Punctueel</p>");
+  });
+
   it("adds one in an edit, keeps it when nl is left out, and removes it with null or every field empty", async () => {
     const body = draft();
     await api.create(operator, body);
@@ -352,6 +380,20 @@ describe("the console's server actions", () => {
       `/ops/job-openings/${body.job_id}?notice=opening-saved`,
     );
     expect(await dutchRow(body.job_id)).toBeNull();
+  });
+
+  it("saves Dutch fields typed over several lines in the console's form (posted with CRLF)", async () => {
+    const { createOpeningAction } = await import("../../lib/careers/console-actions");
+    const body = draft();
+    const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
+    const multiLine = dutchFields({ overview: "Je plant de week.\r\nEn je belt vakmensen.", requirements: "<p>Rustig aan de telefoon</p>\r\n<p>Een rijbewijs B</p>" });
+    expect(await redirectOf(createOpeningAction({ message: null, fieldErrors: {} }, form({ ...fields, ...multiLine })))).toBe(
+      `/ops/job-openings/${body.job_id}?notice=opening-created`,
+    );
+    expect(await dutchRow(body.job_id)).toMatchObject({
+      overview: "Je plant de week.\nEn je belt vakmensen.",
+      requirements: "<p>Rustig aan de telefoon</p>\n<p>Een rijbewijs B</p>",
+    });
   });
 
   it("answers a partial Dutch version beside each empty Dutch field, keeping what was typed", async () => {

@@ -16,7 +16,7 @@ const SITE = "https://www.fixwell.example";
 const token = "a".repeat(43);
 
 const builders: [string, MailMessage, string | null][] = [
-  ["verify-email", verifyEmailMessage({ to: "a@example.com", token, baseUrl: SITE }), `${SITE}/verify-email?token=${token}`],
+  ["verify-email", verifyEmailMessage({ to: "a@example.com", token, role: "homeowner", baseUrl: SITE }), `${SITE}/verify-email?token=${token}`],
   ["password-reset", passwordResetMessage({ to: "a@example.com", token, validMinutes: 30, baseUrl: SITE }), `${SITE}/reset-password?token=${token}`],
   ["password-changed", passwordChangedMessage({ to: "a@example.com", baseUrl: SITE }), `${SITE}/forgot-password`],
   ["account-deleted", accountDeletedMessage({ to: "a@example.com" }), null],
@@ -76,7 +76,7 @@ describe("mail builders", () => {
   });
 
   it("puts the token in the query string, encoded", () => {
-    const message = verifyEmailMessage({ to: "a@example.com", token: "a+b/c=", baseUrl: `${SITE}/ignored/path` });
+    const message = verifyEmailMessage({ to: "a@example.com", token: "a+b/c=", role: "homeowner", baseUrl: `${SITE}/ignored/path` });
     expect(linksIn(message.text)).toEqual([`${SITE}/verify-email?token=a%2Bb%2Fc%3D`]);
   });
 });
