@@ -163,11 +163,24 @@ async function messagePage(db: Tx, threadId: string, userId: string, cursor: unk
   );
 }
 
+/** The largest id a message (a bigint column) can have. */
+const MAX_MESSAGE_ID = 9_223_372_036_854_775_807n;
+
+/**
+ * `?after=` of the live poll: absent (or empty) is none; otherwise a message id a bigint holds, else a 400
+ * naming `after` (a larger number would reach the database and fail there), as the audit log's ids are bounded.
+ */
+function afterMessageId(value: string | undefined): bigint | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (/^\d{1,19}$/.test(value) && BigInt(value) <= MAX_MESSAGE_ID) return BigInt(value);
+  throw new ApiError("bad_request", { key: "thread.badAfter" }, [{ path: "after", message: { key: "thread.badAfter" } }]);
+}
+
 /**
  * The thread for its party or for an operator when it was reported (the view audited); 404 for anyone
  * else. The page shows the newest THREAD_PAGE_SIZE messages, or those of `cursor` (a 400 when it is not
  * one this reader was given for this thread); reading the newest marks the thread read for the party's
- * side. `afterId` returns only the messages after that one (the live page's poll).
+ * side. `afterId` returns only the messages after that one (the live page's poll; not a message id: a 400).
  */
 export async function readThread(
   user: Pick<SessionUser, "id">,
@@ -183,7 +196,7 @@ export async function readThread(
     if (account?.role === "operator") viewer = "operator";
   }
   if (!viewer) throw notFound();
-  const after = afterId && /^\d{1,19}$/.test(afterId) ? BigInt(afterId) : undefined;
+  const after = afterMessageId(afterId);
   const standing = await offerStanding(db, thread, now);
   let rows;
   let earlier: string | null = null;
