@@ -98,6 +98,21 @@ describe("deploy/nginx.conf and a thread's live stream", () => {
   });
 });
 
+describe("deploy/nginx.conf's upstreams and nginx's worker processes", () => {
+  it("keeps every upstream's max_conns counts in a shared zone, so they hold for all workers together", () => {
+    const upstreams = [...shipped.matchAll(/^upstream (\w+) \{([^}]*)\}/gm)];
+    expect(upstreams.length).toBeGreaterThan(0);
+    const zones = upstreams.map(([, name, body]) => {
+      expect(body, name).toMatch(/max_conns=\d+/);
+      const zone = /^\s*zone (\w+) (\d+)k;$/m.exec(body);
+      expect(zone, `upstream ${name} has no zone`).not.toBeNull();
+      expect(Number(zone![2])).toBeGreaterThanOrEqual(64);
+      return zone![1];
+    });
+    expect(new Set(zones).size).toBe(zones.length);
+  });
+});
+
 describe("deploy/nginx.conf and photos", () => {
   const megabytes = (block: string | undefined) => Number(block?.match(/client_max_body_size (\d+)m;/)?.[1]) * 1024 * 1024;
 
