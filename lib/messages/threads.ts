@@ -73,8 +73,10 @@ function sideOf(user: Pick<SessionUser, "id">, thread: ThreadRow): Side | null {
   return null;
 }
 
+const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function loadThread(db: Tx, threadId: string): Promise<ThreadRow | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(threadId)) return null;
+  if (!THREAD_ID.test(threadId)) return null;
   return db.messageThread.findUnique({ where: { id: threadId }, select: threadColumns });
 }
 
@@ -282,6 +284,17 @@ export async function threadPageFor(user: Pick<SessionUser, "id">, threadId: str
 /** 404 unless `user` is one of the thread's two parties (the live stream's check; nothing is marked read). */
 export async function assertThreadParty(user: Pick<SessionUser, "id">, threadId: string): Promise<void> {
   await threadForParty(await getDb(), user, threadId);
+}
+
+/** 404 unless `user` is a party of every one of `threadIds` (a page's live stream; one read for them all). */
+export async function assertThreadParties(user: Pick<SessionUser, "id">, threadIds: string[]): Promise<void> {
+  if (!threadIds.every((id) => THREAD_ID.test(id))) throw notFound();
+  const ids = [...new Set(threadIds)];
+  const rows = await (await getDb()).messageThread.findMany({
+    where: { id: { in: ids } },
+    select: { request: { select: { userId: true } }, handyman: { select: { userId: true } } },
+  });
+  if (rows.length !== ids.length || rows.some((row) => row.request.userId !== user.id && row.handyman.userId !== user.id)) throw notFound();
 }
 
 /** Either party reports the thread to Fixwell (once; a second report keeps the first). */
