@@ -1,7 +1,8 @@
 // A TCP relay in the test process between the app and one of its servers (PostgreSQL, Redis), to play
 // that server going away and coming back without touching the real one (other tests and people share
 // it): `cut()` drops every open connection and refuses new ones, `restore()` accepts them again on the
-// same port.
+// same port; `hang()` keeps the open connections but passes nothing more on them, as a connection that
+// died without a word (a dropped NAT entry, a frozen server), while new ones are relayed as usual.
 import net from "node:net";
 
 export type TcpProxy = {
@@ -10,11 +11,13 @@ export type TcpProxy = {
   via(url: string): string;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  hang(): void;
   close(): Promise<void>;
 };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let port = 0;
   let server: net.Server | undefined;
 
@@ -30,6 +33,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             upstream.destroy();
           });
         }
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        pairs.add(pair);
+        client.on("close", () => pairs.delete(pair));
         client.pipe(upstream);
         upstream.pipe(client);
       });
@@ -62,6 +68,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return parsed.toString();
     },
     cut: stopListening,
+    hang() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      pairs.clear();
+    },
     restore: () => (server ? Promise.resolve() : listen()),
     close: stopListening,
   };
