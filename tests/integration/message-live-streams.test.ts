@@ -2,6 +2,7 @@
 // server (the next is a 429 with Retry-After, others' streams unaffected), each ends after its maximum life
 // and once its session is signed out (the periodic check, called here with the time it would run at), and a
 // page's one stream carries every thread it shows, each checked to be the reader's.
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as eventsRoute from "../../app/api/threads/events/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
@@ -172,5 +173,25 @@ describe("one stream for a page's threads", () => {
     expect(openLiveStreams()).toBe(1);
     const anonymous = await eventsRoute.GET(new Request(`http://localhost/api/threads/events?thread=${threadIds[0]}`), routeContext({}));
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("fuzzing the page stream's ?thread=", () => {
+  it("answers 200, 400 or 404 with the error shape, never a 5xx, and holds nothing for a refusal", async () => {
+    const id = fc.oneof(fc.constantFrom(...threadIds, "", "00000000-0000-4000-8000-000000000000", "%00", "a".repeat(600)), fc.string({ maxLength: 40 }), fc.uuid());
+    await fc.assert(
+      fc.asyncProperty(fc.array(id, { maxLength: 60 }), async (ids) => {
+        const stream = await openStream(owner, ids);
+        expect([200, 400, 404], JSON.stringify(ids)).toContain(stream.response.status);
+        if (stream.response.status === 200) {
+          stream.abort.abort();
+          opened.splice(opened.indexOf(stream), 1);
+        } else {
+          expect(await stream.response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+        }
+        expect(openLiveStreams(owner.id)).toBe(0);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
