@@ -69,6 +69,9 @@ const mailFrom = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
+  // The one LISTEN connection per server (lib/db/listen.ts) needs a session of its own on the server: when
+  // DATABASE_URL goes through a transaction-pooling PgBouncer, name a direct connection here.
+  DATABASE_LISTEN_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
   PGLITE_DATA_DIR: z.string().trim().min(1).default(".data/pglite"),
   NEXTAUTH_SECRET: z.preprocess(
     (v) => (v === "" ? undefined : v),

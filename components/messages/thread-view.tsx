@@ -89,7 +89,7 @@ export async function ThreadBody({ thread, locale, problem = null }: { thread: T
         <ReportThreadForm threadId={thread.id} text={{ label: t("report"), field: t("reportReason"), hint: "", button: t("report"), unreachable }} />
       )}
       {/* An earlier page stays as it is; the newest page takes each new message. */}
-      {thread.later ? null : <ThreadLive threadId={thread.id} />}
+      {thread.later ? null : <ThreadLive threadIds={[thread.id]} />}
     </>
   );
 }

@@ -24,7 +24,8 @@ export async function UnreadMessages({ locale }: { locale: Locale }) {
 
 /**
  * The conversations of one of the homeowner's requests, each with its unread count, which a message from the
- * handyman raises while the page is open (the page is read again on each event of the thread's stream).
+ * handyman raises while the page is open (the page is read again on each event of its one stream, which carries
+ * every conversation listed).
  */
 export async function OrderThreads({ requestId, locale }: { requestId: string; locale: Locale }) {
   const user = await requireUser();
@@ -39,10 +40,11 @@ export async function OrderThreads({ requestId, locale }: { requestId: string; l
           <li key={thread.id}>
             <Link href={threadPath("homeowner", { id: thread.id, requestId })}>{t("openWith", { name: thread.handymanName })}</Link>
             {thread.unread > 0 ? <> · <span data-testid="thread-unread">{t("unread", { count: thread.unread })}</span></> : null}
-            <ThreadLive threadId={thread.id} />
           </li>
         ))}
       </ul>
+      {/* One stream for every conversation of the page. */}
+      <ThreadLive threadIds={threads.map((thread) => thread.id)} />
     </section>
   );
 }

@@ -6,7 +6,8 @@
 // that account's entries. A revoked cookie therefore stops working on every server as soon as the news
 // arrives (milliseconds; the multi-instance test holds it to one second). While the LISTEN connection is
 // down, and on the embedded database (one process, nothing to hear), nothing is kept and every request
-// reads the database, as it did before. An entry lives at most LIVENESS_TTL_MS, whatever happens.
+// reads the database, as it did before; a connection that dies without a word is found out by its heartbeat
+// (lib/db/listen.ts) and counts as lost. An entry lives at most LIVENESS_TTL_MS, whatever happens.
 // SESSION_LIVENESS_CACHE=off turns it off (the integration tests do, but for the cache's own; the browser
 // and multi-instance tests run with it).
 import "server-only";

@@ -74,8 +74,10 @@ function sideOf(user: Pick<SessionUser, "id">, thread: ThreadRow): Side | null {
   return null;
 }
 
+const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function loadThread(db: Tx, threadId: string): Promise<ThreadRow | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(threadId)) return null;
+  if (!THREAD_ID.test(threadId)) return null;
   return db.messageThread.findUnique({ where: { id: threadId }, select: threadColumns });
 }
 
@@ -171,12 +173,25 @@ async function messagePage(db: Tx, threadId: string, userId: string, cursor: unk
   );
 }
 
+/** The largest id a message (a bigint column) can have. */
+const MAX_MESSAGE_ID = 9_223_372_036_854_775_807n;
+
+/**
+ * `?after=` of the live poll: absent (or empty) is none; otherwise a message id a bigint holds, else a 400
+ * naming `after` (a larger number would reach the database and fail there), as the audit log's ids are bounded.
+ */
+function afterMessageId(value: string | undefined): bigint | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (/^\d{1,19}$/.test(value) && BigInt(value) <= MAX_MESSAGE_ID) return BigInt(value);
+  throw new ApiError("bad_request", { key: "thread.badAfter" }, [{ path: "after", message: { key: "thread.badAfter" } }]);
+}
+
 /**
  * The thread for its party or for an operator when it was reported (the view audited); 404 for anyone
  * else. The page shows the newest THREAD_PAGE_SIZE messages, or those of `cursor` (a 400 when it is not
  * one this reader was given for this thread); reading the newest marks the thread read for the party's
  * side, unless `markRead` is false (a page opened from another site). `afterId` returns only the messages
- * after that one (the live page's poll).
+ * after that one (the live page's poll; not a message id: a 400).
  */
 export async function readThread(
   user: Pick<SessionUser, "id">,
@@ -192,7 +207,7 @@ export async function readThread(
     if (account?.role === "operator") viewer = "operator";
   }
   if (!viewer) throw notFound();
-  const after = afterId && /^\d{1,19}$/.test(afterId) ? BigInt(afterId) : undefined;
+  const after = afterMessageId(afterId);
   const standing = await offerStanding(db, thread, now);
   let rows;
   let earlier: string | null = null;
@@ -312,6 +327,17 @@ export async function threadPageFor(user: Pick<SessionUser, "id">, threadId: str
 /** 404 unless `user` is one of the thread's two parties (the live stream's check; nothing is marked read). */
 export async function assertThreadParty(user: Pick<SessionUser, "id">, threadId: string): Promise<void> {
   await threadForParty(await getDb(), user, threadId);
+}
+
+/** 404 unless `user` is a party of every one of `threadIds` (a page's live stream; one read for them all). */
+export async function assertThreadParties(user: Pick<SessionUser, "id">, threadIds: string[]): Promise<void> {
+  if (!threadIds.every((id) => THREAD_ID.test(id))) throw notFound();
+  const ids = [...new Set(threadIds)];
+  const rows = await (await getDb()).messageThread.findMany({
+    where: { id: { in: ids } },
+    select: { request: { select: { userId: true } }, handyman: { select: { userId: true } } },
+  });
+  if (rows.length !== ids.length || rows.some((row) => row.request.userId !== user.id && row.handyman.userId !== user.id)) throw notFound();
 }
 
 /** Either party reports the thread to Fixwell (once; a second report keeps the first). */

@@ -20,12 +20,19 @@ function replaceBetween(text: string, marker: string, replacement: string): stri
   return text.replace(pattern, replacement);
 }
 
-/** deploy/nginx.conf for this machine: the given instance ports, plain HTTP on `listenPort`, caches in `dir`. */
+/**
+ * deploy/nginx.conf for this machine: the given instance ports in every upstream's "instances" block (each
+ * with the options its block gives its servers), plain HTTP on `listenPort`, caches in `dir`.
+ */
 export function siteConfig(template: string, { instancePorts, listenPort, dir }: { instancePorts: number[]; listenPort: number; dir: string }): string {
-  const serverLine = /^([ \t]*)server 127\.0\.0\.1:\d+( [^;\n]*)?;$/m.exec(template);
-  if (!serverLine) throw new Error("deploy/nginx.conf lists no `server 127.0.0.1:<port> …;` instance");
-  const [, indent, options = ""] = serverLine;
-  let site = replaceBetween(template, "instances", instancePorts.map((port) => `${indent}server 127.0.0.1:${port}${options};\n`).join(""));
+  const blocks = /[ \t]*# BEGIN instances\n([\s\S]*?)# END instances\n/g;
+  if (!blocks.test(template)) throw new Error('deploy/nginx.conf has no "# BEGIN instances" … "# END instances" block');
+  let site = template.replace(blocks, (_block, lines: string) => {
+    const serverLine = /^([ \t]*)server 127\.0\.0\.1:\d+( [^;\n]*)?;$/m.exec(lines);
+    if (!serverLine) throw new Error("an instances block of deploy/nginx.conf lists no `server 127.0.0.1:<port> …;` instance");
+    const [, indent, options = ""] = serverLine;
+    return instancePorts.map((port) => `${indent}server 127.0.0.1:${port}${options};\n`).join("");
+  });
   site = replaceBetween(site, "http-redirect", "");
   site = replaceBetween(site, "listen", `    listen 127.0.0.1:${listenPort};\n`);
   const cachePath = /proxy_cache_path \S+/;
@@ -39,7 +46,11 @@ export type RunningNginx = { process: ChildProcess; stop(): Promise<void> };
  * Runs nginx in the foreground with a minimal main configuration in `dir` (pid, logs and temporary
  * files all there) around the given `http` block lines, after `nginx -t` accepted it.
  */
-export function runNginx(nginxBin: string, dir: string, { http, workerConnections, accessLog }: { http: string[]; workerConnections: number; accessLog: boolean }): RunningNginx {
+export function runNginx(
+  nginxBin: string,
+  dir: string,
+  { http, workerConnections, accessLog, workerProcesses = 1 }: { http: string[]; workerConnections: number; accessLog: boolean; workerProcesses?: number },
+): RunningNginx {
   for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   writeFileSync(
@@ -48,7 +59,7 @@ export function runNginx(nginxBin: string, dir: string, { http, workerConnection
       // Workers of a root master run as `nobody` unless told otherwise; they could not use this folder.
       ...(process.getuid?.() === 0 ? ["user root;"] : []),
       "daemon off;",
-      "worker_processes 1;",
+      `worker_processes ${workerProcesses};`,
       `pid ${path.join(dir, "nginx.pid")};`,
       `error_log ${path.join(dir, "error.log")} warn;`,
       `events { worker_connections ${workerConnections}; }`,
@@ -78,11 +89,11 @@ export function runNginx(nginxBin: string, dir: string, { http, workerConnection
 /** deploy/nginx.conf (or `template`) for this machine, run with runNginx. */
 export async function startNginx(
   nginxBin: string,
-  options: { instancePorts: number[]; listenPort: number; dir: string; template?: string },
+  options: { instancePorts: number[]; listenPort: number; dir: string; template?: string; workerProcesses?: number },
 ): Promise<RunningNginx> {
   const { dir } = options;
   const template = options.template ?? readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx.conf"), "utf8");
   mkdirSync(path.join(dir, "cache"), { recursive: true });
   writeFileSync(path.join(dir, "fixwell.conf"), siteConfig(template, options));
-  return runNginx(nginxBin, dir, { http: [`include ${path.join(dir, "fixwell.conf")};`], workerConnections: 512, accessLog: true });
+  return runNginx(nginxBin, dir, { http: [`include ${path.join(dir, "fixwell.conf")};`], workerConnections: 1024, accessLog: true, workerProcesses: options.workerProcesses });
 }

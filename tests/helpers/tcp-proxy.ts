@@ -1,8 +1,10 @@
 // A TCP relay in the test process between the app and one of its servers (PostgreSQL, Redis), to play
 // that server going away and coming back without touching the real one (other tests and people share
-// it): `cut()` drops every open connection and refuses new ones, `hang()` keeps every connection open
-// and accepts new ones but passes nothing on either way (a server that stopped answering), `restore()`
-// accepts and relays again on the same port.
+// it): `cut()` drops every open connection and refuses new ones; `hang()` keeps every connection open
+// and accepts new ones but passes nothing on either way (a server that stopped answering), until
+// `restore()`; `freeze()` keeps the open connections but passes nothing more on them, as a connection
+// that died without a word (a dropped NAT entry), while new ones are relayed as usual; `restore()` also
+// accepts and relays again on the same port after a cut.
 import net from "node:net";
 
 export type TcpProxy = {
@@ -11,12 +13,15 @@ export type TcpProxy = {
   via(url: string): string;
   cut(): Promise<void>;
   hang(): void;
+  freeze(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const frozen = new WeakSet<net.Socket>();
+  const open = new Set<net.Socket>();
   let port = 0;
   let server: net.Server | undefined;
   let hung = false;
@@ -33,8 +38,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             upstream.destroy();
           });
         }
-        client.on("data", (chunk) => hung || upstream.write(chunk));
-        upstream.on("data", (chunk) => hung || client.write(chunk));
+        open.add(client);
+        client.on("close", () => open.delete(client));
+        const passes = () => !hung && !frozen.has(client);
+        client.on("data", (chunk) => passes() && upstream.write(chunk));
+        upstream.on("data", (chunk) => passes() && client.write(chunk));
         client.on("end", () => upstream.end());
         upstream.on("end", () => client.end());
       });
@@ -69,6 +77,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut: stopListening,
     hang() {
       hung = true;
+    },
+    freeze() {
+      for (const client of open) frozen.add(client);
     },
     restore() {
       hung = false;

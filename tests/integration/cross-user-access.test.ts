@@ -22,6 +22,7 @@ import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as exportRoute from "../../app/api/account/export/route";
 import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
+import * as pageEventsRoute from "../../app/api/threads/events/route";
 import { deletePhoto, getPhoto, listPhotos, plainPng, postPhoto, uploadedPhotoId } from "../helpers/photos";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
@@ -268,6 +269,8 @@ describe("two homeowners, two handymen and an operator", () => {
     const post = (who: TestUser, id: string, body: string) =>
       threadMessagesRoute.POST(apiRequest("POST", `/api/threads/${id}/messages`, { cookie: who.cookie, body: { body } }), routeContext({ threadId: id }));
     const read = (who: TestUser, id: string) => threadMessagesRoute.GET(apiRequest("GET", `/api/threads/${id}/messages`, { cookie: who.cookie }), routeContext({ threadId: id }));
+    const pageEvents = (who: TestUser, ids: string[]) =>
+      pageEventsRoute.GET(apiRequest("GET", `/api/threads/events?${ids.map((id) => `thread=${id}`).join("&")}`, { cookie: who.cookie }), routeContext());
     const events = (who: TestUser, id: string) => threadEventsRoute.GET(apiRequest("GET", `/api/threads/${id}/events`, { cookie: who.cookie }), routeContext({ threadId: id }));
     expect((await post(alice.user, aliceThread, "Alice's private detail: 06-12345678")).status).toBe(201);
     expect((await post(nina, aliceThread, "Nina's question")).status).toBe(201);
@@ -284,7 +287,11 @@ describe("two homeowners, two handymen and an operator", () => {
       await expectNotFoundAndUnchanged(() => read(who, id), [alice.user.email, "private detail"]);
       await expectNotFoundAndUnchanged(() => post(who, id, "hello"), [alice.user.email]);
       await expectNotFoundAndUnchanged(() => events(who, id), [alice.user.email]);
+      await expectNotFoundAndUnchanged(() => pageEvents(who, [id]), [alice.user.email]);
     }
+    // A page's one stream is refused whole when any of its threads is another's, even beside one's own.
+    await expectNotFoundAndUnchanged(() => pageEvents(bob.user, [bobThread, aliceThread]), [alice.user.email]);
+    await expectNotFoundAndUnchanged(() => pageEvents(nina, [aliceThread, bobThread]), [alice.user.email]);
   });
 
   it("never lets a handyman or an operator make a request (403 with the error shape), and nothing is stored", async () => {

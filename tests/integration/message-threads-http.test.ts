@@ -79,6 +79,32 @@ describe("a message sent again with its client id", () => {
   });
 });
 
+describe("GET /api/threads/{id}/messages?after=", () => {
+  const readAfter = (after: string) =>
+    call(messagesRoute.GET, apiRequest("GET", `/api/threads/${threadId}/messages?after=${encodeURIComponent(after)}`, { cookie: owner.cookie }), { threadId });
+
+  it("answers 400 naming `after` for what no message id can be, the largest bigint and beyond included, never 500", async () => {
+    for (const after of ["9999999999999999999", "9223372036854775808", "-1", "1e3", "abc", "1.5", " 1", "0x10", "1".repeat(40)]) {
+      const answer = await readAfter(after);
+      expect(answer, after).toMatchObject({ status: 400, body: { error: { code: "bad_request", issues: [{ path: "after" }] } } });
+    }
+    expect(await readAfter("9223372036854775807")).toMatchObject({ status: 200, body: { thread: { messages: [] } } });
+    expect(await post(nina, { body: "Are you home on Friday?" })).toMatchObject({ status: 201 });
+    expect(await readAfter("0")).toMatchObject({ status: 200, body: { thread: { messages: [{ body: "Are you home on Friday?" }] } } });
+  });
+
+  it("fuzzing ?after=: a number or a 400, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String), fc.string({ maxLength: 30 })), async (after) => {
+        const answer = await readAfter(after);
+        expect([200, 400], `${after}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+        if (answer.status === 400) expect(answer.body).toMatchObject({ error: { code: "bad_request" } });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe("GET /api/threads/{id}/events", () => {
   it("streams an event when the other side posts", async () => {
     const abort = new AbortController();

@@ -2,10 +2,11 @@
 // on PostgreSQL and Redis, share one truth: a session made on one is valid on the other, sign-in
 // failures spread over both are counted together, a revalidation on one is seen by the other at once (data
 // and the careers pages kept in the shared cache),
-// a queued mail goes out once, a thread message posted on one instance reaches a live stream on the other, and stopping one instance under load loses no answered write while the
+// a queued mail goes out once, a thread message posted on one instance reaches a live stream on the other,
+// one account's 300 live streams are refused beyond its limit while pages answer, and stopping one instance under load loses no answered write while the
 // other keeps answering. And the faults across servers (docs/operations.md): bursts after idle
 // keep-alive gaps get no 503, forms work through nginx on a port other than 80/443, an overloaded pair
-// sheds load early with 503 and Retry-After, sign-in limits hold across instances while Redis is gone,
+// sheds load early with 503 and Retry-After (counted across nginx's two workers), sign-in limits hold across instances while Redis is gone,
 // a signed-in page answers 503 (not 500) while the database is, liveness does not ask the database,
 // and a mail whose worker was killed mid-send goes out again within a minute. PostgreSQL and Redis are
 // reached through relays in this process (tests/helpers/tcp-proxy.ts), which play their outages. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
@@ -230,7 +231,8 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
       SESSION_LIVENESS_CACHE: "on",
     });
     await Promise.all([waitForHealth(portA), waitForHealth(portB)]);
-    nginx = await startNginx(nginxBin!, { instancePorts: [portA, portB], listenPort: nginxPort, dir });
+    // Two worker processes, as `worker_processes auto` gives on two cores: the limits must hold across them.
+    nginx = await startNginx(nginxBin!, { instancePorts: [portA, portB], listenPort: nginxPort, dir, workerProcesses: 2 });
     await waitForHealth(nginxPort, 10_000);
   });
 
@@ -464,6 +466,62 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     }
   });
 
+  it("refuses one account's live streams beyond its limit (300 opened at once through nginx) while its pages keep answering 200", async () => {
+    const email = `streams-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, email);
+    const session = sessionCookie((await signIn(portA, email, PASSWORD)).cookie);
+    const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json", cookie: session }, body: JSON.stringify(body) });
+    const requestId = randomUUID();
+    const where = { task_type: "Painting", city: "Rotterdam" };
+    expect((await call(portA, "/api/inputs", json({ input_id: requestId, user_email: email, ...where, details: "Hallway", date: amsterdamDay(3), criteria: "" }))).status).toBe(200);
+    expect((await call(portA, `/api/inputs/${requestId}/criteria`, json({ criteria: "price", ...where }))).status).toBe(200);
+    const [thread] = await db.withSql((sql) => sql.query<{ id: string }>(`SELECT id::text FROM "message_threads" WHERE request_id = $1`, [requestId]));
+
+    // One cookie, one address, 300 streams at once, as a script would open them.
+    type Opened = { status: number; retryAfter?: string; body: string; request: http.ClientRequest };
+    const open = () =>
+      new Promise<Opened>((resolve, reject) => {
+        const request = http.get(
+          { host: "127.0.0.1", port: nginxPort, path: `/api/threads/events?thread=${thread.id}`, localAddress: client, agent: false, headers: { cookie: session } },
+          (response) => {
+            response.setEncoding("utf8");
+            let body = "";
+            const answer = () => ({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] as string | undefined, body, request });
+            if (response.statusCode === 200) {
+              response.once("data", (chunk: string) => resolve({ ...answer(), body: chunk }));
+            } else {
+              response.on("data", (chunk: string) => (body += chunk));
+              response.on("end", () => resolve(answer()));
+            }
+          },
+        );
+        request.on("error", reject);
+      });
+    const streams = await Promise.all(Array.from({ length: 300 }, open));
+    try {
+      const held = streams.filter((stream) => stream.status === 200);
+      const refused = streams.filter((stream) => stream.status === 429);
+      const byAddress = refused.filter((stream) => stream.body.includes("from this address"));
+      console.info(
+        `[measured] 300 live streams of one account from one address: ${held.length} held, ${refused.length} refused with 429 (${refused.length - byAddress.length} by the app's per-account limit, ${byAddress.length} by nginx's per-address limit)`,
+      );
+      // Six per account on each of the two instances at most, and every other one refused at once.
+      expect(held.length).toBeGreaterThanOrEqual(6);
+      expect(held.length).toBeLessThanOrEqual(12);
+      expect(held.length + refused.length).toBe(300);
+      for (const stream of refused) {
+        expect(Number(stream.retryAfter)).toBeGreaterThan(0);
+        expect(JSON.parse(stream.body)).toMatchObject({ error: { code: "rate_limited" } });
+      }
+      for (const stream of held) expect(stream.body).toContain(": open");
+      // While they are held, the account's pages and everyone's answers come as usual.
+      const pages = await Promise.all(Array.from({ length: 24 }, (_, i) => viaNginx(i % 2 ? "/dashboard" : "/api/job-openings", { headers: { cookie: session }, timeoutMs: 20_000 })));
+      expect(pages.map((page) => page.status)).toEqual(pages.map(() => 200));
+    } finally {
+      for (const stream of streams) stream.request.destroy();
+    }
+  });
+
   /** Waits until both instances answer again (after one was killed and the cluster started it again). */
   const bothUp = () => Promise.all([waitForHealth(portA), waitForHealth(portB)]);
 
@@ -558,6 +616,9 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     expect(shed.length + served.length).toBe(burst.length);
     expect(served.length).toBeGreaterThanOrEqual(32);
     expect(shed.length).toBeGreaterThan(0);
+    // Counted for nginx as a whole (the upstream's shared zone), not per worker: about 2 × 32 served, not up
+    // to 2 workers × 2 × 32 (a few more as early answers free their places during the burst).
+    expect(served.length).toBeLessThanOrEqual(2 * 32 + 16);
     for (const { answer } of shed) {
       expect(answer!.headers["retry-after"]).toBe("5");
       expect(answer!.json()).toMatchObject({ error: { code: "service_unavailable" } });

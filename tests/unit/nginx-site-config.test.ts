@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVER_KEEP_ALIVE_TIMEOUT_MS } from "../../lib/cluster";
 import { POOL_LIMITS } from "../../lib/db/connect";
+import { LIVE_STREAM_LIMITS } from "../../lib/messages/live-streams";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_FORM_BYTES, MULTIPART_OVERHEAD_BYTES } from "../../lib/photos/limits";
 import { siteConfig } from "../helpers/nginx";
 
@@ -13,11 +14,14 @@ const shipped = readFileSync(path.resolve(import.meta.dirname, "../../deploy/ngi
 describe("deploy/nginx.conf as the multi-instance test runs it", () => {
   const site = siteConfig(shipped, { instancePorts: [41000, 41001, 41002], listenPort: 40999, dir: "/tmp/nginx-test" });
 
-  it("balances over exactly the given instances, with the shipped server options", () => {
+  it("balances pages and live streams over exactly the given instances, each upstream with its shipped server options", () => {
     expect(site.match(/^\s*server 127\.0\.0\.1:\d+.*;$/gm)).toEqual([
       "    server 127.0.0.1:41000 max_conns=32 max_fails=3 fail_timeout=5s;",
       "    server 127.0.0.1:41001 max_conns=32 max_fails=3 fail_timeout=5s;",
       "    server 127.0.0.1:41002 max_conns=32 max_fails=3 fail_timeout=5s;",
+      "    server 127.0.0.1:41000 max_conns=512 max_fails=3 fail_timeout=5s;",
+      "    server 127.0.0.1:41001 max_conns=512 max_fails=3 fail_timeout=5s;",
+      "    server 127.0.0.1:41002 max_conns=512 max_fails=3 fail_timeout=5s;",
     ]);
   });
 
@@ -87,14 +91,61 @@ describe("deploy/nginx.conf's timeouts and the app's", () => {
   });
 });
 
-describe("deploy/nginx.conf and a thread's live stream", () => {
-  it("passes /api/threads/{id}/events on unbuffered, uncached and open past the usual read timeout", () => {
-    const block = shipped.match(/location ~ \^\/\(nl\/\)\?api\/threads\/\[\^\/\]\+\/events\$ \{([^}]*)\}/)?.[1];
-    expect(block).toBeDefined();
+describe("deploy/nginx.conf and the threads' live streams", () => {
+  const location = /location ~ (\^\/\(nl\/\)\?api\/threads\/\(\[\^\/\]\+\/\)\?events\$) \{([^}]*)\}/.exec(shipped);
+  const block = location?.[2] ?? "";
+  const upstreams = [...shipped.matchAll(/^upstream (\w+) \{([^}]*)\}/gm)];
+
+  it("passes both stream addresses on unbuffered, uncached and open past the usual read timeout, and nothing else", () => {
+    expect(location).not.toBeNull();
     expect(block).toMatch(/proxy_buffering off;/);
     expect(block).toMatch(/proxy_cache off;/);
     expect(block).toMatch(/proxy_read_timeout 1h;/);
-    expect("/api/threads/0b7c2f9e-1d2a-4c1e-9f00-000000000000/events").toMatch(/^\/(nl\/)?api\/threads\/[^/]+\/events$/);
+    const pattern = new RegExp(location![1]);
+    for (const path of ["/api/threads/events", "/api/threads/0b7c2f9e-1d2a-4c1e-9f00-000000000000/events", "/nl/api/threads/events"]) expect(path).toMatch(pattern);
+    for (const path of ["/api/threads/0b7c2f9e-1d2a-4c1e-9f00-000000000000/messages", "/api/threads/a/b/events"]) expect(path).not.toMatch(pattern);
+  });
+
+  it("sends streams to an upstream of their own, so they never take the slots the pages need", () => {
+    expect(directive(block, "proxy_pass")).toBe("http://fixwell_streams");
+    expect(upstreams.map((u) => u[1])).toEqual(["fixwell_app", "fixwell_streams"]);
+    // The same instances, in the same order.
+    const servers = (body: string) => [...body.matchAll(/^\s*server (\S+)/gm)].map((m) => m[1]);
+    expect(servers(upstreams[1][2])).toEqual(servers(upstreams[0][2]));
+    // Every other location proxies to the pages' upstream.
+    const others = [...shipped.matchAll(/proxy_pass (\S+);/g)].map((m) => m[1]).filter((target) => target !== "http://fixwell_streams");
+    expect(new Set(others)).toEqual(new Set(["http://fixwell_app"]));
+  });
+
+  it("limits streams per client address above what one account may hold on one instance, refusing with 429 and Retry-After", () => {
+    const zone = /^limit_conn_zone \$binary_remote_addr zone=(\w+):\d+m;$/m.exec(shipped)?.[1];
+    expect(zone).toBeDefined();
+    const [name, perAddress] = directive(block, "limit_conn").split(/\s+/);
+    expect(name).toBe(zone);
+    expect(Number(perAddress)).toBeGreaterThan(LIVE_STREAM_LIMITS.perAccount);
+    expect(directive(block, "limit_conn_status")).toBe("429");
+    // A location's own error_page replaces the server's: the 503 of a full upstream still gets the JSON error.
+    expect(block).toMatch(/error_page 429 = @too_many_streams;/);
+    expect(block).toMatch(/error_page 502 503 504 = @unavailable;/);
+    const refusal = /location @too_many_streams \{([^}]*)\}/.exec(shipped)?.[1] ?? "";
+    expect(refusal).toMatch(/add_header Retry-After \d+ always;/);
+    expect(refusal).toMatch(/return 429 '\{"error":\{"code":"rate_limited"/);
+    expect(refusal).toMatch(/add_header X-Content-Type-Options nosniff always;/);
+  });
+});
+
+describe("deploy/nginx.conf's upstreams and nginx's worker processes", () => {
+  it("keeps every upstream's max_conns counts in a shared zone, so they hold for all workers together", () => {
+    const upstreams = [...shipped.matchAll(/^upstream (\w+) \{([^}]*)\}/gm)];
+    expect(upstreams.length).toBeGreaterThan(0);
+    const zones = upstreams.map(([, name, body]) => {
+      expect(body, name).toMatch(/max_conns=\d+/);
+      const zone = /^\s*zone (\w+) (\d+)k;$/m.exec(body);
+      expect(zone, `upstream ${name} has no zone`).not.toBeNull();
+      expect(Number(zone![2])).toBeGreaterThanOrEqual(64);
+      return zone![1];
+    });
+    expect(new Set(zones).size).toBe(zones.length);
   });
 });
 
