@@ -4,7 +4,7 @@
 // reference. The server ranks in SQL with the same order (lib/handymen/ranking.ts), and the shortlist holds
 // each criterion's first by construction, so the pick shown is the handyman the server then offers.
 // No data here: the sample list is lib/data/sample-handymen.ts, so the browser is never sent it.
-import type { City, Criterion, TaskType } from "./requests/catalogue";
+import { CRITERIA, type City, type Criterion, type TaskType } from "./requests/catalogue";
 
 export type Handyman = {
   id: number;
@@ -49,6 +49,11 @@ export function rankHandymen(request: MatchRequest, list: readonly Handyman[]): 
 /** The handyman the rule picks for `request` from `list`, or null when nobody there does that task (under that criterion). */
 export function matchHandyman(request: MatchRequest, list: readonly Handyman[]): Handyman | null {
   return rankHandymen(request, list)[0] ?? null;
+}
+
+/** Whom each criterion picks for a request in `pair` from `list` (the criteria page shows all three). */
+export function picksFor(pair: Omit<MatchRequest, "criteria">, list: readonly Handyman[]): Record<Criterion, Handyman | null> {
+  return Object.fromEntries(CRITERIA.map((criteria) => [criteria, matchHandyman({ ...pair, criteria }, list)])) as Record<Criterion, Handyman | null>;
 }
 
 /** "She" when the name ends in the letter a, otherwise "He" (the product's rule). */
