@@ -11,8 +11,9 @@
 //                                 server's RSS every 10 s: does memory settle, and under 400 MB?
 //   npm run bench -- --cluster    `npm run start:cluster` behind nginx (deploy/nginx.conf), on Redis: the
 //                                 pages through nginx against nginx serving the file
-//   npm run bench -- --register   the confirmation page (/inputs/criteria/arranging) for one request: its
-//                                 bytes with the 39 sample handymen, then with a register grown to
+//   npm run bench -- --register   the confirmation page (/inputs/criteria/arranging) and the criteria page
+//                                 (/inputs/criteria/{id}) for one request: their bytes with the 39 sample
+//                                 handymen, then with a register grown to
 //                                 BENCH_REGISTER_SIZE (default 20,000) spread over the 3 cities × 3 trades
 //                                 (removed again afterwards)
 //   npm run bench -- --scale      the pages and calls of a growing market, on the seeded database and on a
@@ -763,21 +764,28 @@ async function lighthouseMode(env: NodeJS.ProcessEnv, fixtures: Fixtures) {
 const REGISTER_SIZE = Number(process.env.BENCH_REGISTER_SIZE ?? 20_000);
 const REGISTER_SLUG = "bench-register-";
 
-type PageBytes = { handymen: number; same_city_and_trade: number; status: number; bytes: number; gzip_bytes: number; ms: number };
+type PageBytes = { page: string; handymen: number; same_city_and_trade: number; status: number; bytes: number; gzip_bytes: number; ms: number };
 
-/** The confirmation page of `requestId` as the signed-in owner gets it: status, bytes (raw and gzipped) and time. */
-async function confirmationBytes(baseUrl: string, requestId: string, cookie: string): Promise<Omit<PageBytes, "handymen" | "same_city_and_trade">> {
+/** The pages measured for one request: the confirmation, and the criteria page with each criterion's pick. */
+const REGISTER_PAGES = [
+  { page: "confirmation", path: (id: string) => `/inputs/criteria/arranging?input=${id}` },
+  { page: "criteria", path: (id: string) => `/inputs/criteria/${id}` },
+];
+
+/** A page as the signed-in owner of the request gets it: status, bytes (raw and gzipped) and time. */
+async function pageBytes(baseUrl: string, pagePath: string, cookie: string): Promise<Omit<PageBytes, "page" | "handymen" | "same_city_and_trade">> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/inputs/criteria/arranging?input=${requestId}`, { headers: { cookie }, redirect: "manual" });
+  const response = await fetch(`${baseUrl}${pagePath}`, { headers: { cookie }, redirect: "manual" });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, bytes: body.byteLength, gzip_bytes: gzipSync(body, { level: 9 }).byteLength, ms: Math.round(performance.now() - started) };
 }
 
 /**
- * --register: the confirmation page's bytes for one request (leaking pipes in Rotterdam, by price) with the
- * sample register, then with REGISTER_SIZE handymen spread evenly over every city and trade. The page hands
- * the browser only the top three of the request's ranking, the count and the holder's place, so its size
- * does not depend on the market. The added handymen are deleted at the end.
+ * --register: the bytes of the confirmation page and the criteria page for one request (leaking pipes in
+ * Rotterdam, by price) with the sample register, then with REGISTER_SIZE handymen spread evenly over every
+ * city and trade. The confirmation hands the browser only the top three of the request's ranking, the
+ * count and the holder's place, the criteria page the shortlist of each criterion's first three, so
+ * neither grows with the market. The added handymen are deleted at the end.
  */
 async function registerMode(env: NodeJS.ProcessEnv, fixtures: Fixtures, databaseUrl: string) {
   const secret = randomBytes(32).toString("base64url");
@@ -806,11 +814,13 @@ async function registerMode(env: NodeJS.ProcessEnv, fixtures: Fixtures, database
   try {
     const cookie = await sessionCookie(fixtures.reader, secret);
     const measurePage = async () => {
-      await confirmationBytes(app.baseUrl, requestId, cookie); // warm
       const sizes = await count();
-      const page = await confirmationBytes(app.baseUrl, requestId, cookie);
-      rows.push({ handymen: sizes.all, same_city_and_trade: sizes.pair, ...page });
-      console.log(`bench: confirmation page with ${sizes.all} handymen (${sizes.pair} in its city and trade): ${page.bytes} bytes, ${page.gzip_bytes} gzipped`);
+      for (const { page: name, path: pathOf } of REGISTER_PAGES) {
+        await pageBytes(app.baseUrl, pathOf(requestId), cookie); // warm
+        const page = await pageBytes(app.baseUrl, pathOf(requestId), cookie);
+        rows.push({ page: name, handymen: sizes.all, same_city_and_trade: sizes.pair, ...page });
+        console.log(`bench: ${name} page with ${sizes.all} handymen (${sizes.pair} in its city and trade): ${page.bytes} bytes, ${page.gzip_bytes} gzipped`);
+      }
     };
     await measurePage();
     const { all } = await count();
@@ -851,7 +861,7 @@ async function registerMode(env: NodeJS.ProcessEnv, fixtures: Fixtures, database
     mode: "register",
     measured_at: new Date().toISOString(),
     machine: machine(fixtures.postgres),
-    page: "/inputs/criteria/arranging?input={id} (leaking pipes in Rotterdam, by price), signed in as its owner",
+    pages: "/inputs/criteria/arranging?input={id} and /inputs/criteria/{id} (leaking pipes in Rotterdam, by price), signed in as its owner",
     rows,
     candidates_plan: plan,
   });

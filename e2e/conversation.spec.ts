@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { handymen } from "../lib/matching";
-import { rankHandymen } from "../tests/helpers/spec-rule";
+import { handymen } from "../lib/data/sample-handymen";
+import { rankHandymen } from "../lib/matching";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { formatDate, formatHourlyPrice } from "../lib/format";
-import { matchHandyman } from "../tests/helpers/spec-rule";
+import { handymen } from "../lib/data/sample-handymen";
+import { matchHandyman } from "../lib/matching";
 import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
@@ -70,7 +71,7 @@ test("a Dutch homeowner signs up, is told in Dutch what is missing, makes a requ
   await page.getByRole("button", { name: criterionLabel("price", "nl") }).click();
   await expect(page).toHaveURL(/\/nl\/inputs\/criteria\/arranging\?input=/);
 
-  const expected = matchHandyman({ criteria: "price", city: "Rotterdam", task_type: "Pipe-leakage" });
+  const expected = matchHandyman({ criteria: "price", city: "Rotterdam", task_type: "Pipe-leakage" }, handymen);
   expect(expected).not.toBeNull();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(message("request", "arranging.title"));
   const match = page.getByRole("region", { name: expected!.name });

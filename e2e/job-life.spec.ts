@@ -6,8 +6,8 @@
 // is checked with axe and at 320 px wide. A second test posts the order page's forms without JavaScript.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { handymen } from "../lib/matching";
-import { rankHandymen } from "../tests/helpers/spec-rule";
+import { handymen } from "../lib/data/sample-handymen";
+import { rankHandymen } from "../lib/matching";
 import { formatRating } from "../lib/format";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
 import { signIn, signUp, TEST_PASSWORD } from "./helpers/auth";

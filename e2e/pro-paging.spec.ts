@@ -4,8 +4,8 @@
 // back gives the same pages. A changed link is explained on the page, not a 500.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
-import { handymen } from "../lib/matching";
-import { rankHandymen } from "../tests/helpers/spec-rule";
+import { handymen } from "../lib/data/sample-handymen";
+import { rankHandymen } from "../lib/matching";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 

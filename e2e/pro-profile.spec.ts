@@ -4,7 +4,7 @@
 // redirect), and his public profile shows the change. Neither changes how anyone is matched in the other
 // specs: the price and trades stay, and the days off are months ahead. Checked with axe and at 320 px.
 import { expect, test } from "@playwright/test";
-import { handymen } from "../lib/matching";
+import { handymen } from "../lib/data/sample-handymen";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
 import { signInFromInvitation } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";

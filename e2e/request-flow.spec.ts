@@ -2,12 +2,15 @@
 // The expected handyman comes from the app's own matching function, run here on the same sample list.
 import { expect, test, type Page } from "@playwright/test";
 import { formatHourlyPrice } from "../lib/format";
-import { pronounFor } from "../lib/matching";
-import { matchHandyman } from "../tests/helpers/spec-rule";
+import { handymen } from "../lib/data/sample-handymen";
+import { matchHandyman as match, pronounFor, type MatchRequest } from "../lib/matching";
 import { type City, type Criterion, type TaskType } from "../lib/requests/catalogue";
 import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+
+/** The matching rule (lib/matching.ts) over the sample list the register is seeded from. */
+const matchHandyman = (request: MatchRequest) => match(request, handymen);
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

@@ -50,6 +50,18 @@ export function formatDayWithWeekday(isoDate: string, locale: Locale = DEFAULT_L
   return date ? dateFormat(locale, true).format(date) : isoDate;
 }
 
+const shortDayFormat = (locale: Locale) =>
+  cached(`short-day:${locale}`, () => new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" }));
+
+/**
+ * A calendar day in a line of text, its weekday and short month without the year, "2026-12-04" →
+ * "Friday 4 Dec" ("vrijdag 4 dec" in Dutch): the day the homeowner chose in Amsterdam, as written.
+ */
+export function formatShortDay(isoDate: string, locale: Locale = DEFAULT_LOCALE): string {
+  const date = calendarDay(isoDate);
+  return date ? shortDayFormat(locale).format(date) : isoDate;
+}
+
 /** An ISO timestamp on the Netherlands' clock, "2027-03-01T13:05:00Z" → "1 Mar 2027, 14:05". */
 export function formatDateTime(isoTimestamp: string, locale: Locale = DEFAULT_LOCALE): string {
   const date = new Date(isoTimestamp);

@@ -1,52 +1,87 @@
 "use client";
-// /inputs/criteria/{inputId}: the request, and three ways to pick its handyman. The choice is saved
-// first; only when the server answers 200 does the page, a second later, open the confirmation, which
-// works the match out from the stored request.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// /inputs/criteria/{inputId}: the request, and three ways to pick its handyman, each with whom it would
+// pick. The server hands over the request's shortlist (each criterion's first three, lib/requests/details.ts)
+// and this component applies the spec's rule (lib/matching.ts) to it, in the browser as on the server's
+// render, so the homeowner compares the picks before choosing; the shortlist holds each criterion's first,
+// so the pick shown is the handyman the choice offers the request to. One click chooses: the choice is
+// saved through POST /api/inputs/{id}/criteria, and only when it answers 200 does the page, a second later,
+// open the confirmation. Without JavaScript the same buttons post the form to its server action.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useActionState, useEffect, useState } from "react";
 import { localizeHref, usePageLocale } from "@/components/i18n/link";
-import { useEffect, useState } from "react";
 import { useSessionUser } from "@/components/providers/session-user";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/button";
-import { ApiRequestError, requestsApi } from "@/lib/api/client";
+import type { Locale } from "@/i18n/locales";
+import { requestsApi } from "@/lib/api/client";
+import { formatHourlyPrice, formatRating, formatShortDay } from "@/lib/format";
+import { picksFor, type Handyman } from "@/lib/matching";
 import { CRITERIA, type Criterion } from "@/lib/requests/catalogue";
+import type { CriteriaView } from "@/lib/requests/details";
+import type { RepairRequest } from "@/lib/requests/schemas";
+import { chooseCriterionAction } from "@/lib/requests/step-actions";
+import { IDLE_STEP } from "@/lib/requests/step-form";
 import { criterionLabel } from "@/lib/requests/words";
-import { queryKeys, rememberSavedRequest } from "./request-cache";
-import { QueryError } from "@/components/ui/query-error";
-import { useQueryErrorText } from "@/components/ui/use-query-error-text";
+import { rememberSavedRequest } from "./request-cache";
 import { RequestSummary } from "./request-summary";
 import styles from "./request.module.css";
 
 /** How long "saved" stays on screen before the confirmation opens (the product's one second). */
 const REDIRECT_DELAY_MS = 1000;
 
+type Translate = ReturnType<typeof useTranslations<"request.criteria">>;
+
 function arrangingUrl(requestId: string): string {
   return `/inputs/criteria/arranging?${new URLSearchParams({ input: requestId })}`;
 }
 
-export function CriteriaChooser({ requestId }: { requestId: string }) {
+/** The line under a criterion: whom it picks, with what that criterion goes by, or nobody. */
+function pickLine(criterion: Criterion, pick: Handyman | null, day: string, t: Translate, locale: Locale): string {
+  if (criterion === "available") {
+    return pick ? t("picks.available", { day, name: pick.name, price: formatHourlyPrice(pick.price_per_hour, locale) }) : t("picks.nobodyAvailable", { day });
+  }
+  if (!pick) return t("picks.nobody");
+  if (criterion === "price") return t("picks.price", { name: pick.name, price: formatHourlyPrice(pick.price_per_hour, locale) });
+  return pick.rating === null ? t("picks.ratedNew", { name: pick.name }) : t("picks.rated", { name: pick.name, rating: formatRating(pick.rating, locale) });
+}
+
+export function CriteriaChooser({ view }: { view: CriteriaView | null }) {
+  const t = useTranslations("request.criteria");
+  if (!view) {
+    return (
+      <Alert tone="error" title={t("notFoundTitle")}>
+        <p>{t("notFoundText")}</p>
+        <LinkButton href="/inputs" variant="secondary">
+          {t("startNew")}
+        </LinkButton>
+      </Alert>
+    );
+  }
+  return <Chooser request={view.request} shortlist={view.shortlist} />;
+}
+
+function Chooser({ request, shortlist }: { request: RepairRequest; shortlist: readonly Handyman[] }) {
   const t = useTranslations("request.criteria");
   const locale = usePageLocale();
-  const errorText = useQueryErrorText(t("yourRequest"));
   const user = useSessionUser();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [next, setNext] = useState<string | null>(null);
-
-  const loaded = useQuery({ queryKey: queryKeys.request(requestId), queryFn: () => requestsApi.get(requestId) });
-  const request = loaded.data;
+  // Without JavaScript the form posts here and the server renders the page again with a refusal (a
+  // choice that went through redirects to the confirmation).
+  const [posted, formAction] = useActionState(chooseCriterionAction, IDLE_STEP);
+  // The spec's rule over the shortlist, here in the browser (and in the server's render of this component).
+  const picks = picksFor({ city: request.city, task_type: request.taskType }, shortlist);
+  const day = formatShortDay(request.date, locale);
 
   const save = useMutation({
-    mutationFn: (criterion: Criterion) => {
-      if (!request) throw new Error(t("notLoaded"));
-      return requestsApi.chooseCriterion(requestId, { criterion, city: request.city, taskType: request.taskType });
-    },
+    mutationFn: (criterion: Criterion) => requestsApi.chooseCriterion(request.id, { criterion, city: request.city, taskType: request.taskType }),
     onSuccess: async (saved) => {
       await rememberSavedRequest(queryClient, user.email, saved);
-      setNext(localizeHref(locale, arrangingUrl(requestId)));
+      setNext(localizeHref(locale, arrangingUrl(request.id)));
     },
   });
 
@@ -56,29 +91,14 @@ export function CriteriaChooser({ requestId }: { requestId: string }) {
     return () => window.clearTimeout(timer);
   }, [next, router]);
 
-  if (loaded.isPending) {
-    return (
-      <p role="status" className={styles.loading}>
-        {t("loading")}
-      </p>
-    );
-  }
-  if (loaded.isError) {
-    if (loaded.error instanceof ApiRequestError && loaded.error.status === 404) {
-      return (
-        <Alert tone="error" title={t("notFoundTitle")}>
-          <p>{t("notFoundText")}</p>
-          <LinkButton href="/inputs" variant="secondary">
-            {t("startNew")}
-          </LinkButton>
-        </Alert>
-      );
-    }
-    return <QueryError error={loaded.error} onRetry={() => void loaded.refetch()} what={t("yourRequest")} text={errorText} />;
-  }
-  if (!request) return null;
-
   const busy = save.isPending || next !== null;
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const pressed = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    const criterion = CRITERIA.find((c) => c === pressed);
+    if (criterion && !busy) save.mutate(criterion);
+  }
 
   return (
     <div className={styles.stack}>
@@ -93,32 +113,36 @@ export function CriteriaChooser({ requestId }: { requestId: string }) {
         <h2 id="choose-heading" className={styles.sectionTitle}>
           {t("chooseHeading")}
         </h2>
-        <div className={styles.choices} role="group" aria-labelledby="choose-heading">
-          {CRITERIA.map((criterion) => (
-            <button
-              key={criterion}
-              type="button"
-              className={styles.choice}
-              aria-pressed={request.criterion === criterion}
-              aria-describedby={`choice-${criterion}-hint`}
-              disabled={busy}
-              onClick={() => save.mutate(criterion)}
-            >
-              <span className={styles.choiceTitle}>{criterionLabel(criterion, locale)}</span>
-              <span id={`choice-${criterion}-hint`} className={styles.choiceHint}>
-                {t(`hints.${criterion}`)}
-              </span>
-            </button>
-          ))}
-        </div>
+        <form action={formAction} onSubmit={onSubmit} aria-labelledby="choose-heading">
+          <input type="hidden" name="request_id" value={request.id} />
+          <input type="hidden" name="city" value={request.city} />
+          <input type="hidden" name="task_type" value={request.taskType} />
+          <div className={styles.choices} role="group" aria-labelledby="choose-heading">
+            {CRITERIA.map((criterion) => (
+              <button
+                key={criterion}
+                type="submit"
+                name="criteria"
+                value={criterion}
+                className={styles.choice}
+                aria-pressed={request.criterion === criterion}
+                disabled={busy}
+              >
+                <span className={styles.choiceTitle}>{criterionLabel(criterion, locale)}</span>
+                <span className={styles.choiceHint}>{t(`hints.${criterion}`)}</span>
+                <span className={styles.choicePick}>{pickLine(criterion, picks[criterion], day, t, locale)}</span>
+              </button>
+            ))}
+          </div>
+        </form>
       </section>
 
       <p role="status" className={styles.statusLine}>
         {save.isPending ? t("saving") : next ? t("saved") : ""}
       </p>
-      {save.isError ? (
+      {save.isError || posted.message ? (
         <Alert tone="error" title={t("notSavedTitle")}>
-          <p>{t("chooseAgain", { reason: save.error.message })}</p>
+          <p>{t("chooseAgain", { reason: save.error?.message ?? posted.message ?? "" })}</p>
         </Alert>
       ) : null}
     </div>

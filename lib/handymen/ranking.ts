@@ -10,10 +10,11 @@
 //
 // It is SQL, read through the btree indexes of `handyman_offerings` (one row per pair a handyman who may
 // be offered work serves, kept by a trigger), so the offer and the pass-on read only the top of the ranking
-// (LIMIT) and the confirmation page gets the few rows it shows, never the pair's whole list.
+// (LIMIT), the confirmation page gets the few rows it shows, and the criteria page a shortlist of each
+// criterion's top few (rankShortlist), never the pair's whole list.
 import "server-only";
 import { Prisma, type PrismaClient } from "../generated/prisma/client";
-import type { Criterion } from "../requests/catalogue";
+import { CRITERIA, type Criterion } from "../requests/catalogue";
 import { availableOnSql, insuredOnSql } from "./availability";
 import { publicCandidate, type CandidateRow, type CandidateScope, type PublicHandyman } from "./queries";
 
@@ -91,6 +92,25 @@ export async function rankCandidates(db: Db, scope: RankScope, { limit }: { limi
      ORDER BY ${ORDER[scope.criterion]}`;
   const [{ count }] = await db.$queryRaw<{ count: number }[]>(countSql(scope));
   return { top: rows.map((row) => publicCandidate(row, scope)), count: Number(count) };
+}
+
+/**
+ * The request's shortlist: the first `perCriterion` of the ranking under each criterion (at most three
+ * times that many people), in the register's order (by id), each with "available" on the request's day.
+ * One statement, so the three tops come from one snapshot; no count, so nothing reads the whole pair.
+ * The first of each ranking is in it, and the spec's rule over it (lib/matching.ts) picks that one under
+ * its criterion: whoever would come before them in the rule's order would come before them here too.
+ */
+export async function rankShortlist(db: Db, scope: CandidateScope, perCriterion: number): Promise<PublicHandyman[]> {
+  const tops = CRITERIA.map(
+    (criterion) => Prisma.sql`(SELECT o."handyman_id" FROM ${rankedSql({ ...scope, criterion })} ORDER BY ${ORDER[criterion]} LIMIT ${perCriterion})`,
+  );
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT h."id", h."name", h."hourly_price_cents", h."rating", ${availableOnSql(scope.date)} AS "available"
+      FROM "handymen" h
+     WHERE h."id" IN (${Prisma.join(tops, " UNION ")})
+     ORDER BY h."id"`;
+  return rows.map((row) => publicCandidate(row, scope));
 }
 
 /**

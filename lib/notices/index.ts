@@ -13,6 +13,7 @@ export const NOTICE_KEYS = [
   "date-asked",
   "reviewed",
   "picked",
+  "criterion-chosen",
   "accepted",
   "declined",
   "done",

@@ -1,17 +1,20 @@
 // What a homeowner sees of one request after sending it: its state, the handyman holding it, the
 // timeline of every step, the review, and the steps open to them now; and what the confirmation page
-// shows of the ranking (its top three, how many it holds, and who holds the request and where they stand).
+// shows of the ranking (its top three, how many it holds, and who holds the request and where they stand);
+// and what the criteria page gets to compare the criteria before one is chosen (a shortlist).
 import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { getDb } from "../db";
 import { getTranslator } from "../i18n/translator";
 import type { SessionUser } from "../auth/current-user";
 import { publicHandymanColumns, toPublicHandyman, type PublicHandyman } from "../handymen/queries";
-import { rankCandidates, rankHolder } from "../handymen/ranking";
+import { rankCandidates, rankHolder, rankShortlist } from "../handymen/ranking";
 import type { Criterion } from "./catalogue";
 import { actionsFor, TRANSITIONS, type Action, type ActorRole, type RequestState } from "./lifecycle";
 import { requestIdSchema } from "./schemas";
-import { findHolderOffer, getTrackedRequestOrThrow, rankingScope, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
+import type { RepairRequest } from "./schemas";
+import { fromStored } from "./stored";
+import { candidateScope, findHolderOffer, getTrackedRequestOrThrow, rankingScope, trackedRequestColumns, fromTrackedRow, type TrackedRequest } from "./workflow";
 
 export type TimelineEntry = {
   id: string;
@@ -134,4 +137,29 @@ export async function findConfirmationView(user: SessionUser, id: string | undef
     count: ranking.count,
     holder: holder?.handyman ? { ...holder.handyman, place: holder.place } : null,
   };
+}
+
+/** How many of each criterion's ranking the criteria page's shortlist holds: its first (the pick) and the next two. */
+export const SHORTLIST_TOP = 3;
+
+export type CriteriaView = {
+  /** The request, as the page shows it. */
+  request: RepairRequest;
+  /**
+   * The first SHORTLIST_TOP of the request's ranking under each criterion (lib/handymen/ranking.ts), at
+   * most 3 × SHORTLIST_TOP people, in the register's order, each with "available" on the request's day and
+   * public fields only. The spec's rule (lib/matching.ts) over it picks, under each criterion, the
+   * handyman choosing that criterion offers the request to. Never the pair's whole list.
+   */
+  shortlist: PublicHandyman[];
+};
+
+/** What the criteria page of one of the user's requests gets; null for an unknown id or another user's request. */
+export async function findCriteriaView(user: SessionUser, id: string): Promise<CriteriaView | null> {
+  if (!requestIdSchema.safeParse(id).success) return null;
+  const db = await getDb();
+  const row = await db.repairRequest.findFirst({ where: { id, userId: user.id }, select: trackedRequestColumns });
+  if (!row) return null;
+  const shortlist = await rankShortlist(db, await candidateScope(db, fromTrackedRow(row)), SHORTLIST_TOP);
+  return { request: fromStored(row), shortlist };
 }

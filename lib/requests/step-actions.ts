@@ -22,7 +22,8 @@ import {
 } from "../validations/request-steps";
 import { requestIdSchema } from "./schemas";
 import type { StepFormState } from "./step-form";
-import { acceptOffer, answerDate, cancelRequest, changeDate, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
+import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
+import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
 
 const PRO_PATH = "/pro";
 const CONFIRMATION_PATH = "/inputs/criteria/arranging";
@@ -66,6 +67,20 @@ export async function reviewAction(_previous: StepFormState, form: FormData): Pr
     const id = idFrom(form, "request_id", requestIdSchema);
     const review = parse(reviewSchema, { stars: form.get("stars") ?? undefined, text: textOf(form, "text") });
     await reviewRequest(user, id, review);
+  });
+}
+
+/**
+ * The criterion chosen on /inputs/criteria/{id} without JavaScript (the button pressed posts `criteria`, the
+ * page's city and task type go along as the API's check): saved and offered as POST /api/inputs/{id}/criteria
+ * does, then the confirmation. With JavaScript the page calls that API itself.
+ */
+export async function chooseCriterionAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  const back = `${CONFIRMATION_PATH}?${new URLSearchParams({ input: textOf(form, "request_id") })}`;
+  return requestStep(form, "criterion-chosen", back, async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const choice = parse(chooseCriterionBodySchema, { criteria: textOf(form, "criteria"), city: textOf(form, "city"), task_type: textOf(form, "task_type") });
+    await chooseCriterion(user, id, fromChooseCriterionBody(choice));
   });
 }
 

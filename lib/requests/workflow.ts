@@ -17,8 +17,8 @@ import { formatDate } from "../format";
 import { getTranslator } from "../i18n/translator";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
 import { cityLabel } from "../requests/words";
-import { getHandymanForUserOrThrow, refreshRating, type PublicHandyman } from "../handymen/queries";
-import { rankCandidates, type Ranking } from "../handymen/ranking";
+import { getHandymanForUserOrThrow, refreshRating, type CandidateScope, type PublicHandyman } from "../handymen/queries";
+import { rankCandidates, type RankScope, type Ranking } from "../handymen/ranking";
 import { toDbCriterion, type Criterion } from "./catalogue";
 import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type RequestState } from "./lifecycle";
 import type { CriterionChoice, RepairRequest } from "./schemas";
@@ -92,9 +92,14 @@ async function handymenWhoPassed(db: Tx, requestId: string): Promise<number[]> {
   return rows.map((row) => row.handymanId);
 }
 
-/** The scope of a request's ranking: its pair and day, less those who passed on it and the requester's own profile. */
-export async function rankingScope(db: Tx, request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">, criterion: Criterion) {
-  return { city: request.city, taskType: request.taskType, date: request.date, exclude: await handymenWhoPassed(db, request.id), requesterId: request.userId, criterion };
+/** Whom a request may go to: its pair and day, less those who passed on it and the requester's own profile. */
+export async function candidateScope(db: Tx, request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">): Promise<CandidateScope> {
+  return { city: request.city, taskType: request.taskType, date: request.date, exclude: await handymenWhoPassed(db, request.id), requesterId: request.userId };
+}
+
+/** The scope of a request's ranking under `criterion` (the candidates of candidateScope). */
+export async function rankingScope(db: Tx, request: Pick<TrackedRequest, "id" | "city" | "taskType" | "date" | "userId">, criterion: Criterion): Promise<RankScope> {
+  return { ...(await candidateScope(db, request)), criterion };
 }
 
 /**

@@ -8,7 +8,7 @@ import { CRITERIA } from "@/lib/requests/catalogue";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, storedLife, submitRequest } from "../helpers/marketplace";
 import { createSignedInUser } from "../helpers/session";
-import { rankHandymen } from "../helpers/spec-rule";
+import { rankHandymen } from "@/lib/matching";
 
 const { listCandidates } = await import("@/lib/handymen/queries");
 const { rankCandidates, rankHolder } = await import("@/lib/handymen/ranking");

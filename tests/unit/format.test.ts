@@ -10,6 +10,7 @@ import {
   formatNumber,
   formatPrice,
   formatRating,
+  formatShortDay,
 } from "@/lib/format";
 
 const NBSP = "\u00a0";
@@ -40,6 +41,19 @@ describe("formatDayWithWeekday", () => {
   it("names the weekday of a request's preferred day", () => {
     expect(formatDayWithWeekday("2027-03-01")).toMatch(/^Monday,? 1 March 2027$/);
     expect(formatDayWithWeekday("2027-03-01", "nl")).toBe("maandag 1 maart 2027");
+  });
+});
+
+describe("formatShortDay", () => {
+  it("writes a day in a line of text with its weekday and short month, in the page's language", () => {
+    expect(formatShortDay("2026-12-04")).toBe("Friday 4 Dec");
+    expect(formatShortDay("2026-12-04", "nl")).toBe("vrijdag 4 dec");
+  });
+
+  it("keeps the calendar day as written on either side of a change of the clocks, and leaves nonsense as given", () => {
+    expect(formatShortDay("2027-03-28")).toBe("Sunday 28 Mar");
+    expect(formatShortDay("2027-10-31", "nl")).toBe("zondag 31 okt");
+    expect(formatShortDay("not a day")).toBe("not a day");
   });
 });
 

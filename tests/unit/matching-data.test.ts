@@ -1,6 +1,6 @@
 // The sample list of handymen: the shape and the properties the product and its tests rely on.
 import { describe, expect, it } from "vitest";
-import { handymen } from "@/lib/matching";
+import { handymen } from "@/lib/data/sample-handymen";
 import { CITIES, TASK_TYPES } from "@/lib/requests/catalogue";
 
 describe("lib/data/handymen.json", () => {

@@ -1,11 +1,15 @@
-// The matching rule against expectations worked out by hand from lib/data/handymen.json (one row per
+// The matching rule (lib/matching.ts: the one the criteria page runs in the browser and the tests use as
+// their reference) against expectations worked out by hand from lib/data/handymen.json (one row per
 // criterion × city × task type), plus ties, the empty case, the pronoun and the price format.
 import { describe, expect, it } from "vitest";
-import { handymen, pronounFor, type Handyman } from "@/lib/matching";
-import { matchHandyman, rankHandymen } from "../helpers/spec-rule";
+import { handymen } from "@/lib/data/sample-handymen";
+import { matchHandyman as match, pronounFor, rankHandymen, type Handyman, type MatchRequest } from "@/lib/matching";
 import type { City, Criterion, TaskType } from "@/lib/requests/catalogue";
 
 // [criterion, city, task type, expected id (name, why)] – read off the sample list, not recomputed.
+/** The rule over the sample list unless a list is given. */
+const matchHandyman = (request: MatchRequest, list: readonly Handyman[] = handymen) => match(request, list);
+
 const expectations: Array<[Criterion, City, TaskType, number | null, string]> = [
   ["price", "Amsterdam", "Outlet-replacement", 14, "Bram, € 42, ties with Sara (22) and comes first"],
   ["price", "Amsterdam", "Pipe-leakage", 9, "Thijs, € 44"],

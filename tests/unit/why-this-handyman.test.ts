@@ -1,7 +1,7 @@
 // "Why this handyman" and the all-in estimate: sentences and figures made from the rule and the data.
 import { describe, expect, it } from "vitest";
-import { handymen } from "@/lib/matching";
-import { rankHandymen } from "../helpers/spec-rule";
+import { handymen } from "@/lib/data/sample-handymen";
+import { rankHandymen } from "@/lib/matching";
 import { ESTIMATE_FIGURES } from "@/lib/requests/catalogue";
 import { estimateJob } from "@/lib/requests/estimates";
 import { whyThisHandyman as whyIn, type MatchContext } from "@/lib/requests/why-this-handyman";
