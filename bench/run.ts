@@ -36,7 +36,7 @@ import { encode } from "next-auth/jwt";
 import { serverNodeOptions } from "../lib/cluster";
 import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
-import { seed } from "../lib/db/seed";
+import { seed } from "../lib/sample-data";
 import { startNginx as startProxyNginx } from "../tests/helpers/nginx";
 import { MARKET, measureCalls, prepareMarket, prepareSeeded, scaleDatabaseUrl, scaleTable } from "./scale";
 import { LIGHTHOUSE_SCORE_GOAL, LIGHTHOUSE_TBT_GOAL_MS, lighthouseRuns, runLighthouse } from "./lighthouse";

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
-import { seed } from "../lib/db/seed";
+import { seed } from "../lib/sample-data";
 import type { SqlClient } from "../lib/db/sql-client";
 
 const SAMPLES = Math.max(15, Number(process.env.BENCH_SCALE_SAMPLES ?? 15));

@@ -63,7 +63,7 @@ test("a job from request to review: the handyman accepts in a second browser, th
   await signIn(proPage, { email: HANDYMAN_EMAIL, password: TEST_PASSWORD }, { landing: /\/pro$/ });
   await expect(proPage.getByRole("heading", { level: 1 })).toHaveText(`Hello, ${hidde.name}`);
   const ratingBefore = formatRating(hiddeRating);
-  await expect(proPage.getByTestId("pro-rating")).toHaveText(`${ratingBefore} out of 5`);
+  await expect(proPage.getByTestId("pro-rating")).toHaveText(`Starting rating ${ratingBefore} out of 5, set by Fixwell, not by customers: no reviews yet`);
   const offer = proPage.getByTestId("pro-offer").filter({ hasText: details });
   await expect(offer).toContainText("Pipe leakage in Rotterdam");
   await expectAccessibleAndNarrow(proPage, "/pro with an offer");
@@ -98,11 +98,11 @@ test("a job from request to review: the handyman accepts in a second browser, th
   await expect(page.getByText("Status: Reviewed")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your review" })).toContainText(review);
 
-  // Hidde's rating is now the mean of the one he joined with and the five stars.
+  // Hidde's rating is now the mean of his starting rating and the five stars, and says it rests on both.
   await proPage.goto("/pro");
   const ratingAfter = formatRating((hiddeRating + 5) / 2);
   expect(ratingAfter).not.toBe(ratingBefore);
-  await expect(proPage.getByTestId("pro-rating")).toHaveText(`${ratingAfter} out of 5`);
+  await expect(proPage.getByTestId("pro-rating")).toHaveText(`${ratingAfter} out of 5 from 1 review and a starting rating of ${ratingBefore} set by Fixwell`);
   await expect(proPage.getByRole("region", { name: "Reviews" })).toContainText(review);
   await expect(proPage.getByRole("region", { name: "Reviews" })).toContainText("Reviews come only from the homeowner of a job you marked done");
 

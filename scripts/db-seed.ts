@@ -1,6 +1,6 @@
 // npm run db:seed — puts the sample job openings and handymen into empty tables; a second run changes nothing.
 import { runWithConnection } from "./db-script";
-import { seed } from "../lib/db/seed";
+import { seed } from "../lib/sample-data";
 
 void runWithConnection("seed", async (connection) => {
   const { inserted, handymen } = await connection.withSql((sql) => seed(sql));

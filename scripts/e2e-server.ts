@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { connect } from "../lib/db/connect";
 import { migrate } from "../lib/db/migrate";
-import { seed } from "../lib/db/seed";
+import { seed } from "../lib/sample-data";
 import { assertLocalDatabase } from "../tests/helpers/database-url";
 
 async function main() {

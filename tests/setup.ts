@@ -1,7 +1,9 @@
 // Per test file: point the app's database module at the test database (on PostgreSQL, this worker's own
-// copy of it: tests/global-setup.ts), and Redis at the test Redis.
+// copy of it: tests/global-setup.ts), with the sample rows on a new embedded one as the app has them, and
+// Redis at the test Redis.
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import { seedOnFirstOpen } from "../lib/sample-data";
 import { testDatabaseUrl } from "./helpers/database-url";
 import { testRedisUrl } from "./helpers/redis";
 
@@ -14,6 +16,7 @@ if (url) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = "memory://";
 }
+seedOnFirstOpen();
 const redisUrl = testRedisUrl();
 if (redisUrl) process.env.REDIS_URL = redisUrl;
 process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");

@@ -6,8 +6,9 @@ import { Link } from "@/components/i18n/link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Locale } from "@/i18n/locales";
-import { formatDate, formatDateTime, formatHourlyPrice, formatList, formatRating } from "@/lib/format";
+import { formatDate, formatDateTime, formatHourlyPrice, formatList } from "@/lib/format";
 import type { PublicProfile, ReviewPage } from "@/lib/handymen/profile";
+import { ratingWords } from "@/lib/handymen/rating";
 import { profilePath } from "@/lib/handymen/profile-path";
 import { getTranslator } from "@/lib/i18n/translator";
 import { maskContactDetails } from "@/lib/messages/masking";
@@ -50,7 +51,7 @@ export function PublicProfileView({ profile, page, locale }: { profile: PublicPr
             <div>
               <dt>{t("page.rating")}</dt>
               <dd data-testid="profile-rating">
-                {profile.rating === null ? t("page.new") : t("page.ratingValue", { rating: formatRating(profile.rating, locale), count: profile.reviewCount })}
+                {ratingWords(profile, locale, getTranslator(locale, "job"))}
               </dd>
             </div>
             <div>

@@ -13,11 +13,12 @@ import { Card } from "@/components/ui/card";
 import { LinkButton } from "@/components/ui/button";
 import { PickHandymanForm } from "@/components/requests/request-step-forms";
 import type { Locale } from "@/i18n/locales";
-import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatRating, formatWholeEuros } from "@/lib/format";
+import { formatDateTime, formatHourlyPrice, formatNumber, formatPriceRange, formatWholeEuros } from "@/lib/format";
 import { pronounFor, type Handyman } from "@/lib/matching";
 import { cityLabel, taskJobName, taskWorkName, typicalJobName } from "@/lib/requests/words";
 import type { ConfirmationView } from "@/lib/requests/details";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
+import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import { estimateJob } from "@/lib/requests/estimates";
 import type { RepairRequest } from "@/lib/requests/schemas";
 import { whyThisHandyman, type MatchContext, type Standing } from "@/lib/requests/why-this-handyman";
@@ -59,8 +60,20 @@ function whyIn(locale: Locale, t: Translate, standing: Standing, context: MatchC
   return whyThisHandyman(standing, context, locale, (key, values) => t(key, values));
 }
 
-export function ArrangingResult({ requestId, view, profiles }: { requestId?: string; view: ConfirmationView | null; profiles?: ProfileLinks }) {
+export function ArrangingResult({
+  requestId,
+  view,
+  profiles,
+  ratings,
+}: {
+  requestId?: string;
+  view: ConfirmationView | null;
+  profiles?: ProfileLinks;
+  /** What the ratings of the handymen in `view` rest on, by id (lib/handymen/rating.ts). */
+  ratings: Record<number, RatingBasis>;
+}) {
   const t = useTranslations("request");
+  const tJob = useTranslations("job");
   const locale = usePageLocale();
   const errorText = useQueryErrorText(t("arranging.yourRequest"));
   const requests = useMyRequests();
@@ -118,6 +131,15 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
   const alternatives = match && current?.state === "offered" ? top.filter((h) => h.id !== match.id).slice(0, 2) : [];
   const status = match && current ? holderStatus(current, match.name, t, locale) : null;
   const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>;
+  // The rating the ranking used, with the reviews (and the starting rating) it rests on.
+  const ratingOf = (handyman: Handyman) => {
+    const basis = ratings[handyman.id] as RatingBasis | undefined;
+    return ratingWords(
+      { rating: handyman.rating, startingRating: basis?.startingRating ?? null, reviewCount: basis?.reviewCount ?? 0 },
+      locale,
+      (key, values) => tJob(key, values),
+    );
+  };
 
   return (
     <div className={styles.stack}>
@@ -154,9 +176,7 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
             ) : null}
             <ul className={styles.facts}>
               <li>
-                {match.rating === null
-                  ? t.rich("arranging.ratingNew", { strong })
-                  : t.rich("arranging.rating", { rating: formatRating(match.rating, locale), strong })}
+                {t.rich("arranging.rating", { rating: ratingOf(match), strong })}
               </li>
               <li>{t.rich("arranging.price", { price: formatHourlyPrice(match.price_per_hour, locale), strong })}</li>
             </ul>
@@ -197,9 +217,7 @@ export function ArrangingResult({ requestId, view, profiles }: { requestId?: str
               <li key={other.id} className={styles.alternative}>
                 <span>
                   <strong>{other.name}</strong>:{" "}
-                  {other.rating === null
-                    ? t("arranging.alternativeNew", { price: formatHourlyPrice(other.price_per_hour, locale) })
-                    : t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: formatRating(other.rating, locale) })}{" "}
+                  {t("arranging.alternative", { price: formatHourlyPrice(other.price_per_hour, locale), rating: ratingOf(other) })}{" "}
                   {whyIn(locale, t, standingOf(other), context)}
                   {profiles?.byId[other.id] ? (
                     <>

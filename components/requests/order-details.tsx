@@ -7,9 +7,11 @@ import { Card } from "@/components/ui/card";
 import { RequestSummary } from "@/components/requests/request-summary";
 import type { Locale } from "@/i18n/locales";
 import { requestStateLabel } from "@/lib/requests/words";
-import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, formatRating } from "@/lib/format";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber } from "@/lib/format";
 import type { RequestDetails } from "@/lib/requests/details";
 import { profileLinksFor } from "@/lib/handymen/profile";
+import { listRatingBases } from "@/lib/handymen/queries";
+import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import { AddPhotosForm, CancelForm, DateForm, ReviewForm } from "./request-step-forms";
@@ -20,7 +22,7 @@ import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
-function HandymanCard({ request, t, locale, profiles }: { request: RequestDetails; t: Translate; locale: Locale; profiles: ProfileLinks }) {
+function HandymanCard({ request, t, locale, profiles, ratings }: { request: RequestDetails; t: Translate; locale: Locale; profiles: ProfileLinks; ratings: Record<number, RatingBasis> }) {
   const { handyman } = request;
   let body: React.ReactNode;
   if (request.state === "submitted") {
@@ -36,7 +38,7 @@ function HandymanCard({ request, t, locale, profiles }: { request: RequestDetail
           <dt>{t("order.name")}</dt>
           <dd>{handyman.name}</dd>
           <dt>{t("order.rating")}</dt>
-          <dd>{handyman.rating === null ? t("newNoReviews") : t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dd data-testid="order-rating">{ratingWords(ratings[handyman.id], locale, (key, values) => t(key, values))}</dd>
           <dt>{t("order.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
         </dl>
@@ -70,7 +72,8 @@ function HandymanCard({ request, t, locale, profiles }: { request: RequestDetail
 
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
   const [t, locale, photos] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id)]);
-  const profiles = await profileLinksFor(request.handyman ? [request.handyman] : [], locale);
+  const holders = request.handyman ? [request.handyman] : [];
+  const [profiles, ratings] = await Promise.all([profileLinksFor(holders, locale), listRatingBases(holders.map((holder) => holder.id))]);
   const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
   const can = (action: string) => (request.actions as string[]).includes(action);
   const canMoveDate = can("change_date") || can("propose_date");
@@ -79,7 +82,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
     <div className={styles.page}>
       {notice}
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
-      <HandymanCard request={request} t={t} locale={locale} profiles={profiles} />
+      <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
 
       <Card as="section" aria-labelledby="request-heading">
         <h2 id="request-heading" className={styles.sectionTitle}>

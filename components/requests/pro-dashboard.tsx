@@ -8,8 +8,10 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/i18n/locales";
 import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
-import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList, formatRating } from "@/lib/format";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList } from "@/lib/format";
 import type { ProOffer, ProPageView } from "@/lib/handymen/offers";
+import { listRatingBases } from "@/lib/handymen/queries";
+import { ratingWords } from "@/lib/handymen/rating";
 import { PhotoThumbnailList } from "./request-photos";
 import { Pager } from "@/components/ui/pager";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
@@ -100,6 +102,7 @@ export type ProPageQuery = { offers?: string; jobs?: string };
 export async function ProDashboard({ view, query, notice }: { view: ProPageView; query: ProPageQuery; notice?: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
   const { handyman, reviews } = view;
+  const rating = (await listRatingBases([handyman.id]))[handyman.id];
   const waiting = view.open.rows;
   const jobs = view.jobs.rows;
   const available = handyman.available === "yes";
@@ -121,7 +124,7 @@ export async function ProDashboard({ view, query, notice }: { view: ProPageView;
           <dt>{t("pro.price")}</dt>
           <dd>{formatHourlyPrice(handyman.price_per_hour, locale)}</dd>
           <dt>{t("pro.rating")}</dt>
-          <dd data-testid="pro-rating">{handyman.rating === null ? t("newNoReviews") : t("outOfFive", { rating: formatRating(handyman.rating, locale) })}</dd>
+          <dd data-testid="pro-rating">{ratingWords(rating, locale, (key, values) => t(key, values))}</dd>
         </dl>
         {handyman.suspended ? <p>{t("pro.paused")}</p> : null}
         <AvailabilityForm

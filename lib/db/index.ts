@@ -1,11 +1,12 @@
 // The app's single Prisma client. On the embedded database the first call applies the migrations and
-// seeds the sample openings; on PostgreSQL that is the operator's `npm run db:migrate && npm run db:seed`.
+// runs the first-open task the process was given (./first-open.ts: the sample rows, lib/sample-data.ts);
+// on PostgreSQL that is the operator's `npm run db:migrate && npm run db:seed`.
 // Kept on globalThis so that dev-mode reloads never open a second PGlite on the same folder.
 import "server-only";
 import { env } from "../env";
 import { connect, type Connection } from "./connect";
+import { firstOpenTask } from "./first-open";
 import { migrate } from "./migrate";
-import { seed } from "./seed";
 import type { PrismaClient } from "../generated/prisma/client";
 
 const store = globalThis as unknown as { __fixwellConnection?: Promise<Connection> };
@@ -16,7 +17,7 @@ async function open(): Promise<Connection> {
   if (connection.kind === "pglite") {
     await connection.withSql(async (sql) => {
       await migrate(sql);
-      await seed(sql);
+      await firstOpenTask()?.(sql);
     });
   }
   return connection;

@@ -28,6 +28,9 @@ export type PublicProfile = {
   hourlyPrice: number;
   /** Out of five; null while there is nothing to rate by: "new". */
   rating: number | null;
+  /** The rating Fixwell set when the handyman joined, counted in `rating`; null without one. */
+  startingRating: number | null;
+  /** How many homeowners' reviews `rating` holds (lib/handymen/rating.ts says the three together). */
   reviewCount: number;
   /** YYYY-MM-DD, the day the profile was made. */
   memberSince: string;
@@ -47,6 +50,7 @@ const profileColumns = {
   taskTypes: true,
   hourlyPriceCents: true,
   rating: true,
+  baseRating: true,
   createdAt: true,
   kvkRegistered: true,
   insuredUntil: true,
@@ -90,6 +94,7 @@ export async function lookUpProfile(slug: string, db?: Db): Promise<ProfileLooku
       taskTypes: row.taskTypes.map(fromDbTaskType),
       hourlyPrice: row.hourlyPriceCents / 100,
       rating: row.rating,
+      startingRating: row.baseRating,
       reviewCount,
       memberSince: isoDay(row.createdAt),
       kvkRegistered: row.kvkRegistered,

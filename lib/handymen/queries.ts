@@ -9,6 +9,7 @@ import type { SessionUser } from "../auth/current-user";
 import type { Handyman as PublicHandyman } from "../matching";
 import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../requests/catalogue";
 import { availableOnSql, insuredOnSql, type IsoDay } from "./availability";
+import type { RatingBasis } from "./rating";
 
 export type { PublicHandyman };
 
@@ -155,13 +156,31 @@ export async function listReviewsForHandyman(handymanId: number, db?: Db, take?:
 }
 
 /**
- * Recomputes a handyman's rating as the mean of the rating they joined with and every review's stars,
- * inside the transaction that stores a review (so "best rated" ranks by what customers said).
+ * What the ratings of the handymen `ids` rest on (lib/handymen/rating.ts says it in words): the rating,
+ * the starting rating and how many reviews, by id. Two indexed reads whatever the number of reviews.
+ */
+export async function listRatingBases(ids: readonly number[], db?: Db): Promise<Record<number, RatingBasis>> {
+  if (ids.length === 0) return {};
+  const client = db ?? (await getDb());
+  const unique = [...new Set(ids)];
+  const rows = await client.handyman.findMany({ where: { id: { in: unique } }, select: { id: true, rating: true, baseRating: true } });
+  const counts = await client.review.groupBy({ by: ["handymanId"], where: { handymanId: { in: unique } }, _count: { _all: true } });
+  const reviewCount = new Map(counts.map((row) => [row.handymanId, row._count._all]));
+  return Object.fromEntries(
+    rows.map((row) => [row.id, { rating: row.rating, startingRating: row.baseRating, reviewCount: reviewCount.get(row.id) ?? 0 }]),
+  );
+}
+
+/**
+ * Recomputes a handyman's rating as the mean of the rating they joined with (when Fixwell gave them one)
+ * and every review's stars, inside the transaction that stores a review (so "best rated" ranks by what
+ * customers said). A handyman who joined without a starting rating is rated by the reviews alone.
  */
 export async function refreshRating(tx: Prisma.TransactionClient, handymanId: number): Promise<number> {
   const [row] = await tx.$queryRaw<{ rating: number }[]>`
     UPDATE "handymen" h
-       SET "rating" = (h."base_rating" + coalesce(r.total, 0)) / (1 + coalesce(r.n, 0))
+       SET "rating" = (coalesce(h."base_rating", 0) + coalesce(r.total, 0))
+                      / nullif((CASE WHEN h."base_rating" IS NULL THEN 0 ELSE 1 END) + r.n, 0)
       FROM (SELECT sum("stars")::float8 AS total, count(*)::int AS n FROM "reviews" WHERE "handyman_id" = ${handymanId}) r
      WHERE h."id" = ${handymanId}
     RETURNING h."rating"`;

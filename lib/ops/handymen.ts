@@ -14,7 +14,7 @@ import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
 import { taskTypeLabel } from "../requests/words";
 import { AfterCommit } from "../queue/after-commit";
-import { CITIES, fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type City, type TaskType } from "../requests/catalogue";
+import { ACCOUNT_STATES, CITIES, fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type AccountState, type City, type TaskType } from "../requests/catalogue";
 import { badCursor, decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
 import { withdrawOpenOffersOf } from "../requests/workflow";
 import { confirmPassword, type Operator } from "./access";
@@ -24,9 +24,8 @@ import { isPrintableLine } from "../validations/text";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-/** Where a handyman's account stands: none yet; invited (the set-password link not used yet); in use; suspended by an operator. */
-export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
-export type AccountState = (typeof ACCOUNT_STATES)[number];
+// The account states are ids of the catalogue (lib/requests/catalogue.ts), where their words find them too.
+export { ACCOUNT_STATES, type AccountState } from "../requests/catalogue";
 
 export type RosterEntry = {
   id: number;

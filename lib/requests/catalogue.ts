@@ -38,6 +38,25 @@ export const isCity = (value: string): value is City => (CITIES as readonly stri
 export const CRITERIA = ["price", "rated", "available"] as const;
 export type Criterion = (typeof CRITERIA)[number];
 
+/** Where a request stands (./lifecycle.ts moves it from one to the next). */
+export const REQUEST_STATES = [
+  "submitted",
+  "offered",
+  "declined",
+  "expired",
+  "unmatched",
+  "accepted",
+  "date_proposed",
+  "done",
+  "reviewed",
+  "cancelled",
+] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+/** Where a handyman's account stands: none yet; invited (the set-password link not used yet); in use; suspended by an operator (lib/ops/handymen.ts). */
+export const ACCOUNT_STATES = ["no_account", "invited", "active", "suspended"] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
 // The database stores each value as written above; the Prisma client names them without spaces and
 // dashes. Both directions are spelt out so the compiler notices a value missing on either side.
 const taskTypeToDb: Record<TaskType, DbTaskType> = {

@@ -18,20 +18,10 @@
 import type { Prisma } from "../generated/prisma/client";
 import type { Criteria as DbCriterion } from "../generated/prisma/enums";
 import { ApiError } from "../api/errors";
+import type { RequestState } from "./catalogue";
 
-export const REQUEST_STATES = [
-  "submitted",
-  "offered",
-  "declined",
-  "expired",
-  "unmatched",
-  "accepted",
-  "date_proposed",
-  "done",
-  "reviewed",
-  "cancelled",
-] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
+// The states are ids of the catalogue (./catalogue.ts), where their words (./words.ts) find them too.
+export { REQUEST_STATES, type RequestState } from "./catalogue";
 
 export type ActorRole = "homeowner" | "handyman" | "operator" | "system";
 

@@ -5,9 +5,7 @@
 import en from "../../messages/en/catalogue.json";
 import nl from "../../messages/nl/catalogue.json";
 import { DEFAULT_LOCALE, formatList, type Locale } from "../format";
-import { CITIES, TASK_TYPES, type City, type Criterion, type TaskType } from "./catalogue";
-import type { AccountState } from "../ops/handymen";
-import type { RequestState } from "./lifecycle";
+import { CITIES, TASK_TYPES, type AccountState, type City, type Criterion, type RequestState, type TaskType } from "./catalogue";
 
 type Words = typeof en;
 type TaskWords = Words["taskTypes"][keyof Words["taskTypes"]];

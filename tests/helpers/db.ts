@@ -1,7 +1,7 @@
 // Test database access through the app's own connection, plus a reset between tests.
 import { getConnection, getDb } from "../../lib/db";
 import { migrate } from "../../lib/db/migrate";
-import { seed } from "../../lib/db/seed";
+import { seed } from "../../lib/sample-data";
 import { connect, type Connection } from "../../lib/db/connect";
 import { pgliteSqlClient, type SqlClient } from "../../lib/db/sql-client";
 import { assertLocalDatabase, testDatabaseUrl } from "./database-url";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";
-import { seed } from "../../lib/db/seed";
+import { seed } from "../../lib/sample-data";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 import { canStartThrowawayPostgres, createThrowawayPostgres, type ThrowawayPostgres } from "../helpers/throwaway-postgres";
 

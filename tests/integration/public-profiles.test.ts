@@ -161,7 +161,7 @@ describe("the profile page", () => {
     await (await getDb()).handyman.update({ where: { id: 2 }, data: { rating: null, baseRating: null } });
     const slug = (await (await getDb()).handyman.findUniqueOrThrow({ where: { id: 2 }, select: { slug: true } })).slug;
     const text = textOf(await render(slug));
-    expect(text).toContain("New on Fixwell: no reviews yet");
+    expect(text).toContain("New: no reviews yet");
     expect(text).not.toContain("Insured until");
     expect(text).not.toContain("Chamber of Commerce");
   });

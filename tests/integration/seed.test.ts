@@ -5,7 +5,7 @@ import { jobOpeningTranslations } from "../../lib/careers/content-nl";
 import sampleHandymen from "../../lib/data/handymen.json";
 import { connect } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";
-import { seed } from "../../lib/db/seed";
+import { seed } from "../../lib/sample-data";
 import { onPostgres, withEmptyDatabase } from "../helpers/db";
 
 describe("seed", () => {

@@ -21,7 +21,7 @@ import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Connection } from "../../lib/db/connect";
 import { migrate } from "../../lib/db/migrate";
-import { seed } from "../../lib/db/seed";
+import { seed } from "../../lib/sample-data";
 import { assertLocalDatabase, testDatabaseUrl } from "../helpers/database-url";
 import { cookiesOf, httpRequest, randomLoopbackAddress, type HttpAnswer, type HttpOptions } from "../helpers/http-client";
 import { findNginx, startNginx, type RunningNginx } from "../helpers/nginx";

@@ -1,6 +1,7 @@
 // /how-we-rank – how the matching rule (lib/matching.ts) picks a handyman, criterion by criterion, in the
 // order its parameters apply; what "available" checks; that nobody pays to rank higher; how an offer
-// passes on and how reviews are checked. Rendered on request: the time a handyman has to answer is the
+// passes on, what a rating rests on (a starting rating is shown as one, in the words every page uses:
+// lib/handymen/rating.ts) and how reviews are checked. Rendered on request: the time a handyman has to answer is the
 // server's HANDYMAN_RESPONSE_HOURS (lib/env.ts), the one the offers are made with.
 import type { Metadata } from "next";
 import { connection } from "next/server";
@@ -11,10 +12,15 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { localeOf } from "@/i18n/locales";
 import { env } from "@/lib/env";
+import { ratingWords } from "@/lib/handymen/rating";
 import { pageMetadata } from "@/lib/i18n/metadata";
+import { getTranslator } from "@/lib/i18n/translator";
 import { CRITERIA } from "@/lib/requests/catalogue";
 
 type Props = { params: Promise<{ locale: string }> };
+
+/** How a starting rating of 4.7 without reviews reads on every page. */
+const STARTING_RATING_EXAMPLE = { rating: 4.7, startingRating: 4.7, reviewCount: 0 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = localeOf((await params).locale);
@@ -62,6 +68,9 @@ export default async function HowWeRankPage({ params }: Props) {
           <p>{t("pay")}</p>
           <h2>{t("offerHeading")}</h2>
           <p>{t("offer", { hours: env().HANDYMAN_RESPONSE_HOURS })}</p>
+          <h2 id="ratings">{t("ratingsHeading")}</h2>
+          <p>{t("ratings")}</p>
+          <p>{t("startingRating", { example: ratingWords(STARTING_RATING_EXAMPLE, locale, getTranslator(locale, "job")) })}</p>
           <h2>{t("reviewsHeading")}</h2>
           <p>{t("reviews")}</p>
           <h2>{t("profilesHeading")}</h2>

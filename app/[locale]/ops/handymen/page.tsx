@@ -5,9 +5,12 @@ import { ConsoleList } from "@/components/ops/console-list";
 import { CITY_OPTIONS, FilterSelect, TRADE_OPTIONS } from "@/components/ops/filter-select";
 import { InviteForm } from "@/components/ops/handyman-forms";
 import { Field, controlClassName } from "@/components/ui/field";
-import { formatHourlyPrice, formatList, formatRating } from "@/lib/format";
+import { formatHourlyPrice, formatList } from "@/lib/format";
 import { firstParam } from "@/lib/api/query";
 import { requireOperator } from "@/lib/ops/access";
+import { listRatingBases } from "@/lib/handymen/queries";
+import { ratingWords } from "@/lib/handymen/rating";
+import { getTranslator } from "@/lib/i18n/translator";
 import { listRosterPage, parseRosterFilters, parseRosterPage, ROSTER_SEARCH_MAX, ROSTER_STATES, workDescription, type RosterState } from "@/lib/ops/handymen";
 import { readAddress } from "@/lib/ops/list-address";
 import { accountStateLabel, taskTypeLabel } from "@/lib/requests/words";
@@ -35,6 +38,9 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
   const { value: roster, problem, errors } = await readAddress(() => listRosterPage(operator, parseRosterFilters(query), parseRosterPage(operator, query)));
   const shown = { q: firstParam(query.q), city: firstParam(query.city), taskType: firstParam(query.taskType), state: firstParam(query.state) };
   const filtered = Object.values(shown).some(Boolean);
+  // Each rating with the reviews it rests on ("4.7, starting rating", "4.4 (3 reviews)"), for this page's handymen only.
+  const ratings = await listRatingBases((roster?.rows ?? []).map((h) => h.id));
+  const jobWords = getTranslator("en", "job");
   // Only the handymen of this page: the form never lists the whole market (any handyman can be invited from their own page).
   const invitable = (roster?.rows ?? []).filter((h) => h.accountState === "no_account" && !h.removed).map((h) => ({ id: h.id, label: `${h.name} (#${h.id}), ${workDescription(h)}` }));
   return (
@@ -85,7 +91,7 @@ export default async function OpsHandymenPage({ searchParams }: { searchParams: 
                   <td>{formatList(h.cities)}</td>
                   <td>{formatList(h.taskTypes.map((task) => taskTypeLabel(task)))}</td>
                   <td>{formatHourlyPrice(h.hourlyPrice)}</td>
-                  <td>{h.rating === null ? "New" : formatRating(h.rating)}</td>
+                  <td>{ratingWords(ratings[h.id], "en", jobWords, "short")}</td>
                   <td>{h.available ? "Yes" : "No"}</td>
                   <td>
                     {accountStateLabel(h.accountState)}

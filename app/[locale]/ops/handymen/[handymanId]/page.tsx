@@ -6,8 +6,11 @@ import { EditHandymanForm, InviteForm, SuspendForm, UnsuspendForm } from "@/comp
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/ops/ops.module.css";
 import lifeStyles from "@/components/requests/request-life.module.css";
-import { formatHourlyPrice, formatRating } from "@/lib/format";
+import { formatHourlyPrice } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
+import { listRatingBases } from "@/lib/handymen/queries";
+import { ratingWords } from "@/lib/handymen/rating";
+import { getTranslator } from "@/lib/i18n/translator";
 import { getRosterEntry, handymanIdSchema, workDescription, type RosterEntry } from "@/lib/ops/handymen";
 import { accountStateLabel } from "@/lib/requests/words";
 import { ApiError } from "@/lib/api/errors";
@@ -30,6 +33,7 @@ async function load(raw: string): Promise<RosterEntry> {
 export default async function OpsHandymanPage({ params }: { params: Params }) {
   await requireOperator();
   const handyman = await load((await params).handymanId);
+  const rating = (await listRatingBases([handyman.id]))[handyman.id];
   return (
     <>
       <PageHeader
@@ -51,7 +55,7 @@ export default async function OpsHandymanPage({ params }: { params: Params }) {
           <dt>Price</dt>
           <dd>{formatHourlyPrice(handyman.hourlyPrice)}</dd>
           <dt>Rating</dt>
-          <dd>{handyman.rating === null ? "New: no reviews yet" : `${formatRating(handyman.rating)} out of 5`}</dd>
+          <dd data-testid="handyman-rating">{ratingWords(rating, "en", getTranslator("en", "job"))}</dd>
           <dt>Available now</dt>
           <dd>{handyman.available ? "Yes" : "No"}</dd>
         </dl>

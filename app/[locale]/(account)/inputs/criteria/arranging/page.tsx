@@ -8,6 +8,7 @@ import styles from "@/components/requests/request.module.css";
 import { requireUser } from "@/lib/auth/current-user";
 import { findConfirmationView } from "@/lib/requests/details";
 import { profileLinksFor } from "@/lib/handymen/profile";
+import { listRatingBases } from "@/lib/handymen/queries";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inputs/criteria/arranging">): Promise<Metadata> {
   const { locale } = await params;
@@ -25,13 +26,14 @@ export default async function ArrangingPage({ params, searchParams }: PageProps<
   const requestId = typeof input === "string" ? input.trim() : undefined;
   // The top of the request's ranking, its size and who holds the request, as the server ranks them.
   const view = await findConfirmationView(await requireUser(), requestId);
-  const profiles = await profileLinksFor(view ? [...view.top, ...(view.holder ? [view.holder] : [])] : [], localeOf(locale));
+  const shown = view ? [...view.top, ...(view.holder ? [view.holder] : [])] : [];
+  const [profiles, ratings] = await Promise.all([profileLinksFor(shown, localeOf(locale)), listRatingBases(shown.map((handyman) => handyman.id))]);
   return (
     <div className={styles.page}>
       <h1>{t("title")}</h1>
       <PageNotice />
       <ClientMessages namespaces={["request", "dashboard", "job"]}>
-        <ArrangingResult requestId={requestId} view={view} profiles={profiles} />
+        <ArrangingResult requestId={requestId} view={view} profiles={profiles} ratings={ratings} />
       </ClientMessages>
     </div>
   );
