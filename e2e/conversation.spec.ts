@@ -4,7 +4,9 @@
 // invited by the test server) sees exactly the two thumbnails with the offer on /pro, loaded, and asks a
 // question; the homeowner's order page, open since before the question, says "1 unread message" without
 // a reload; the homeowner reads the question and answers, and the handyman's open conversation shows the
-// answer without a reload. The photos are made by the test with sharp.
+// answer without a reload. The photos are made by the test with sharp. A conversation is many messages:
+// each side sends three in a row from the same open page, with JavaScript and without it, one of them
+// typed with a line break (a browser posts it as CRLF).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +18,7 @@ import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 
 const HANDYMAN_EMAIL = "thijs.pro@example.test";
+const THIJS = rankHandymen({ criteria: "price", city: "Amsterdam", task_type: "Pipe-leakage" }, handymen)[0];
 /** Within the issue's two seconds, with room for a loaded machine. */
 const LIVE = { timeout: 5_000 };
 
@@ -128,5 +131,103 @@ test("photos with the request, a question before accepting, and the answer, live
   await page.goto(`/dashboard/orders/${requestId}`);
   await expect(page.getByRole("region", { name: "Messages" }).getByRole("link", { name: `Messages with ${thijs.name}` })).toBeVisible();
   await expect(page.getByTestId("thread-unread")).toHaveCount(0);
+  await pro.close();
+});
+
+/** A new homeowner in `page` asks for the cheapest plumber in Amsterdam (Thijs) `daysAhead` days from now; the request's id. */
+async function requestForThijs(page: Page, details: string, daysAhead: number): Promise<string> {
+  await signUp(page);
+  await page.getByLabel("Task type").selectOption({ label: "Pipe leakage" });
+  await page.getByLabel("City").selectOption("Amsterdam");
+  await page.getByLabel("Preferred date").fill(amsterdamDay(daysAhead));
+  await page.getByLabel("Details").fill(details);
+  await page.getByRole("button", { name: "Submit request" }).click();
+  await expect(page).toHaveURL(/\/inputs\/criteria\/[0-9a-f-]{36}$/);
+  const requestId = page.url().split("/").pop()!;
+  await page.getByRole("button", { name: "Cheapest" }).click();
+  await expect(page.getByRole("region", { name: THIJS.name })).toContainText(`Why ${THIJS.name}`);
+  return requestId;
+}
+
+/** The homeowner's conversation with Thijs about `requestId`, opened from the order page. */
+async function openHomeownerThread(page: Page, requestId: string): Promise<void> {
+  await page.goto(`/dashboard/orders/${requestId}`);
+  await page.getByRole("region", { name: "Messages" }).getByRole("link", { name: `Messages with ${THIJS.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}\/messages\/[0-9a-f-]{36}$/);
+}
+
+/** Thijs's conversation about the request whose details are `details`, opened from /pro. */
+async function openProThread(page: Page, details: string): Promise<void> {
+  await page.getByTestId("pro-offer").filter({ hasText: details }).getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\/pro\/messages\/[0-9a-f-]{36}$/);
+}
+
+/**
+ * Sends `texts` one after the other from the page as it is, each once the one before is shown as the
+ * sender's: the box is empty and Send can be pressed again after each.
+ */
+async function sendInARow(page: Page, texts: string[]): Promise<void> {
+  const box = page.getByRole("textbox", { name: "Your message" });
+  const send = page.getByRole("button", { name: "Send", exact: true });
+  for (const text of texts) {
+    await box.fill(text);
+    await send.click();
+    await expect(page.getByTestId("thread-message").filter({ hasText: text.split("\n")[0] })).toContainText("You");
+    await expect(box).toHaveValue("");
+    await expect(send).toBeEnabled();
+  }
+}
+
+/** The shown messages, each as its lines (a line break typed in the box is a line on the page). */
+async function shownLines(page: Page): Promise<string[][]> {
+  const bodies = await page.getByTestId("thread-message-body").allInnerTexts();
+  return bodies.map((body) => body.split(/\s*\n\s*/));
+}
+
+const FROM_HOMEOWNER = ["Hello, the tap in the bathroom drips all night.", "It is the one on the left.\nThe hot side, I think.", "Anything I should do before you come?"];
+const FROM_THIJS = ["Thanks, that sounds like a worn washer.", "Close the valve under the sink\nif it gets worse.", "I will bring spare washers."];
+const EXPECTED_LINES = [...FROM_HOMEOWNER, ...FROM_THIJS].map((text) => text.split("\n"));
+
+test("each side sends three messages in a row from the same open page, and both pages show all six, line breaks kept", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const details = `Dripping bathroom tap, job ${Date.now()}`;
+  const requestId = await requestForThijs(page, details, 4);
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
+  await openProThread(proPage, details);
+  await markLoad(proPage);
+  await openHomeownerThread(page, requestId);
+  await markLoad(page);
+
+  await sendInARow(page, FROM_HOMEOWNER);
+  await expect(proPage.getByTestId("thread-message")).toHaveCount(3, LIVE);
+  await sendInARow(proPage, FROM_THIJS);
+  await expect(page.getByTestId("thread-message")).toHaveCount(6, LIVE);
+
+  for (const side of [page, proPage]) {
+    expect(await shownLines(side)).toEqual(EXPECTED_LINES);
+    await expectSameLoad(side);
+  }
+  await pro.close();
+});
+
+test("without JavaScript each side sends three messages in a row, each a plain form post, line breaks kept", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const details = `Dripping kitchen tap, job ${Date.now()}`;
+  const requestId = await requestForThijs(page, details, 5);
+  const homeowner = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const homeownerPage = await homeowner.newPage();
+  await openHomeownerThread(homeownerPage, requestId);
+  await sendInARow(homeownerPage, FROM_HOMEOWNER);
+  await expect(homeownerPage).toHaveURL(/\?notice=message-sent$/);
+  await expect(homeownerPage.getByText("Message sent.")).toBeVisible();
+
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL, { javaScriptEnabled: false });
+  await openProThread(proPage, details);
+  await sendInARow(proPage, FROM_THIJS);
+  await expect(proPage).toHaveURL(/\?notice=message-sent$/);
+  expect(await shownLines(proPage)).toEqual(EXPECTED_LINES);
+  await homeownerPage.reload();
+  expect(await shownLines(homeownerPage)).toEqual(EXPECTED_LINES);
+  await homeowner.close();
   await pro.close();
 });

@@ -69,7 +69,7 @@ export async function ThreadBody({ thread, locale, problem = null }: { thread: T
               <p style={{ margin: 0, fontWeight: 600 }}>
                 {message.mine ? t("you") : otherName} · <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt.toISOString(), locale)}</time>
               </p>
-              <p style={{ margin: 0, whiteSpace: "pre-wrap" }}>{message.body}</p>
+              <p data-testid="thread-message-body" style={{ margin: 0, whiteSpace: "pre-wrap" }}>{message.body}</p>
             </li>
           ))}
         </ol>
