@@ -6,7 +6,9 @@
 // a reload; the homeowner reads the question and answers, and the handyman's open conversation shows the
 // answer without a reload. The photos are made by the test with sharp. A conversation is many messages:
 // each side sends three in a row from the same open page, with JavaScript and without it, one of them
-// typed with a line break (a browser posts it as CRLF).
+// typed with a line break (a browser posts it as CRLF). And the conversation reads as one: bubbles, the
+// composer in reach, a new message scrolled to and announced, on both sides and in the console, axe-clean
+// at 375 and 1280 px (DOCS_SCREENSHOTS=1 also writes the screenshots of docs/messages.md).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +16,11 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { handymen } from "../lib/matching";
 import { rankHandymen } from "../tests/helpers/spec-rule";
+import { formatDateTime } from "../lib/format";
+import { expectAccessibleAndNarrow } from "./helpers/a11y";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+import { OPERATORS, signInAsOperator } from "./helpers/ops";
 
 const HANDYMAN_EMAIL = "thijs.pro@example.test";
 const THIJS = rankHandymen({ criteria: "price", city: "Amsterdam", task_type: "Pipe-leakage" }, handymen)[0];
@@ -230,4 +235,121 @@ test("without JavaScript each side sends three messages in a row, each a plain f
   expect(await shownLines(homeownerPage)).toEqual(EXPECTED_LINES);
   await homeowner.close();
   await pro.close();
+});
+
+/** The sum of the page's layout shifts not caused by the reader's own input, since it loaded (recorded by `recordLayoutShifts`). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __shift?: number }).__shift ?? 0);
+}
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const holder = window as unknown as { __shift: number };
+    holder.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) holder.__shift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test("the conversation reads as a chat on both sides and in the console: bubbles with sender and time, a hidden contact as a notice, the composer in reach, a new message scrolled to and announced", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const details = `Leaking radiator valve, job ${Date.now()}`;
+  const requestId = await requestForThijs(page, details, 6);
+  const { context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL);
+  await openProThread(proPage, details);
+  await openHomeownerThread(page, requestId);
+  const threadPath = new URL(page.url()).pathname;
+  const threadId = threadPath.split("/").pop()!;
+
+  const long = ["The valve of the radiator in the living room leaks.", "It drips onto the wooden floor,", "a cup a day or so.", "The radiator is about ten years old.", "The valve is the one near the window.", "There is a towel under it now.", "The floor has a dark stain already.", "The heating is a gas boiler from 2015."].join("\n");
+  await sendInARow(page, [long, "Call me on 06 1234 5678 if that is easier."]);
+  await sendInARow(proPage, ["Thanks. Is the heating on at the moment?"]);
+  await sendInARow(page, ["Yes, it is on all day.\nShould I turn it off?"]);
+
+  // The handyman's side: the homeowner's phone number is a notice of Fixwell's, not the homeowner's words.
+  const call = proPage.getByTestId("thread-message").filter({ hasText: "Call me on" });
+  await expect(call.getByTestId("thread-masked")).toHaveText("Contact details hidden until the job is accepted");
+  await expect(call).not.toContainText("1234");
+  const masked = await call.getByTestId("thread-masked").evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(masked).not.toBe(await call.evaluate((element) => getComputedStyle(element).backgroundColor));
+
+  // The homeowner's page, on a phone, read again from the top as a person opening it would.
+  await recordLayoutShifts(page);
+  await page.setViewportSize(PHONE);
+  await page.goto(threadPath);
+  const messages = page.getByTestId("thread-message");
+  await expect(messages).toHaveCount(4);
+  // Each message: its sender and its time on the Netherlands' clock, in the page's language.
+  for (const [index, sender] of ["You", "You", THIJS.name, "You"].entries()) {
+    const message = messages.nth(index);
+    await expect(message).toContainText(sender);
+    const time = message.locator("time");
+    await expect(time).toHaveText(formatDateTime((await time.getAttribute("datetime"))!, "en"));
+  }
+  // Yours on the right, theirs on the left; the composer below the newest, and in reach before scrolling.
+  const mine = (await messages.nth(0).boundingBox())!;
+  const theirs = (await messages.nth(2).boundingBox())!;
+  expect(mine.x + mine.width).toBeGreaterThan(theirs.x + theirs.width + 20);
+  expect(theirs.x).toBeLessThan(mine.x - 20);
+  const composer = page.getByRole("form", { name: "Your message" });
+  await expect(composer).toBeInViewport();
+  const composerBox = async () => (await composer.boundingBox())!;
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect((await composerBox()).y).toBeGreaterThanOrEqual((await messages.last().boundingBox())!.y + (await messages.last().boundingBox())!.height);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(composer).toBeInViewport();
+  await expect(messages.last()).not.toBeInViewport();
+
+  // A message from the other side arrives while the homeowner reads from the top: scrolled into view
+  // above the composer, and announced, alone.
+  const arriving = "I can come on Friday morning. Please leave the heating off.";
+  await markLoad(page);
+  await sendInARow(proPage, [arriving]);
+  const arrived = messages.filter({ hasText: arriving });
+  await expect(arrived).toBeInViewport(LIVE);
+  expect((await arrived.boundingBox())!.y + (await arrived.boundingBox())!.height).toBeLessThanOrEqual((await composerBox()).y);
+  await expect(page.getByTestId("thread-announcement")).toHaveText(`New message from ${THIJS.name}: ${arriving}`);
+  await expectSameLoad(page);
+  const shift = await layoutShift(page);
+  process.stdout.write(`Layout shift of the homeowner's conversation, from its load through a new message: ${shift}\n`);
+  expect(shift, "layout shift on the homeowner's page").toBeLessThan(0.05);
+  if (process.env.DOCS_SCREENSHOTS) await page.screenshot({ path: "docs/images/messages-375.png" });
+  await expectAccessibleAndNarrow(page, "the homeowner's conversation at 375 px");
+
+  await page.setViewportSize(DESKTOP);
+  await expectAccessibleAndNarrow(page, "the homeowner's conversation at 1280 px");
+  if (process.env.DOCS_SCREENSHOTS) await page.screenshot({ path: "docs/images/messages-1280.png", fullPage: true });
+
+  for (const size of [PHONE, DESKTOP]) {
+    await proPage.setViewportSize(size);
+    await expectAccessibleAndNarrow(proPage, `the handyman's conversation at ${size.width} px`);
+  }
+  await pro.close();
+
+  // Reported, the console reads it the same way: the homeowner on the left, the handyman on the right, as written.
+  await page.getByRole("textbox", { name: "What is wrong? (optional)" }).fill("Checking how this reads.");
+  await page.getByRole("button", { name: "Report this conversation" }).click();
+  await expect(page.getByText("You reported this conversation; Fixwell will look at it.")).toBeVisible();
+  const operator = await browser.newContext();
+  const opsPage = await operator.newPage();
+  await signInAsOperator(opsPage, OPERATORS.threads);
+  await opsPage.goto(`/ops/threads/${threadId}`);
+  const written = opsPage.getByTestId("thread-message");
+  await expect(written).toHaveCount(5);
+  await expect(written.filter({ hasText: "Call me on" })).toContainText("06 1234 5678");
+  await expect(written.first()).toContainText("Homeowner");
+  await expect(written.nth(2)).toContainText(THIJS.name);
+  const homeownerBox = (await written.first().boundingBox())!;
+  const handymanBox = (await written.nth(2).boundingBox())!;
+  expect(handymanBox.x).toBeGreaterThan(homeownerBox.x + 20);
+  for (const size of [PHONE, DESKTOP]) {
+    await opsPage.setViewportSize(size);
+    await expectAccessibleAndNarrow(opsPage, `the console's conversation at ${size.width} px`);
+  }
+  await operator.close();
 });

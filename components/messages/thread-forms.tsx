@@ -15,7 +15,7 @@ export function SendMessageForm({ threadId, text }: { threadId: string; text: Te
       hidden={{ thread: threadId }}
       label={text.label}
       unreachable={text.unreachable}
-      field={{ id: "message-body", label: text.field, hint: text.hint, name: "body", control: (control) => <textarea {...control} rows={4} maxLength={MAX_MESSAGE_CHARS} required className={controlClassName} /> }}
+      field={{ id: "message-body", label: text.field, hint: text.hint, name: "body", control: (control) => <textarea {...control} rows={3} maxLength={MAX_MESSAGE_CHARS} required className={controlClassName} /> }}
       button={text.button}
     />
   );

@@ -1,6 +1,7 @@
 // Contact stays on the platform until the job is accepted: before then, email addresses and phone numbers
 // in a message are replaced for the reader by a placeholder. The message is stored as written; this runs
-// when it is shown (lib/messages/threads.ts decides for whom).
+// when it is shown (lib/messages/threads.ts decides for whom). A page shows each hidden detail as a notice
+// of Fixwell's (`maskedParts`), which no text a person writes can imitate.
 
 const EMAIL = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:.]{2,}/gu;
 // A run of digits with the separators people type (spaces, dashes, dots, slashes, brackets), optionally
@@ -15,4 +16,17 @@ export function maskContactDetails(body: string, placeholder: string): string {
   return body
     .replace(EMAIL, placeholder)
     .replace(PHONE_CANDIDATE, (match) => (!DATE.test(match) && (match.match(/\d/g)?.length ?? 0) >= MIN_PHONE_DIGITS ? placeholder : match));
+}
+
+/** A shown message's text, or the place of a contact detail Fixwell hid. */
+export type MessagePart = { text: string } | { hidden: true };
+
+// A message cannot hold NUL (./body.ts), so it marks the hidden details unmistakably.
+const HIDDEN = "\u0000";
+
+/** `body` as its text and the places of the email addresses and phone numbers hidden from it, in order. */
+export function maskedParts(body: string): MessagePart[] {
+  return maskContactDetails(body, HIDDEN)
+    .split(HIDDEN)
+    .flatMap((text, index): MessagePart[] => [...(index > 0 ? [{ hidden: true } as const] : []), ...(text === "" ? [] : [{ text }])]);
 }

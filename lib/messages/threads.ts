@@ -16,7 +16,7 @@ import type { Locale } from "../../i18n/locales";
 import { recordAudit } from "../ops/audit";
 import { createLimiter, type Limiter } from "../rate-limit";
 import { AfterCommit } from "../queue/after-commit";
-import { maskContactDetails } from "./masking";
+import { maskContactDetails, maskedParts, type MessagePart } from "./masking";
 import { parseMessageBody, parseReportReason } from "./body";
 import { publishThreadEvent } from "./live";
 import { scheduleDigest, threadPath } from "./digest";
@@ -86,7 +86,11 @@ async function threadForParty(db: Tx, user: Pick<SessionUser, "id">, threadId: s
   return { thread, side };
 }
 
-export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; createdAt: Date };
+/**
+ * A message as its reader sees it: `body` with each hidden contact detail as the placeholder's words (as the
+ * API answers it), `parts` the same with the hidden details apart (as a page shows them, as a notice).
+ */
+export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; parts: MessagePart[]; createdAt: Date };
 
 export type ThreadView = {
   id: string;
@@ -138,7 +142,14 @@ function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: bool
   return rows.map((row) => {
     const mine = row.authorId === userId;
     const mask = viewer !== "operator" && !mine && !accepted;
-    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body: mask ? maskContactDetails(row.body, placeholder) : row.body, createdAt: row.createdAt };
+    return {
+      id: String(row.id),
+      mine,
+      author: authorSide(thread, row.authorId),
+      body: mask ? maskContactDetails(row.body, placeholder) : row.body,
+      parts: mask ? maskedParts(row.body) : [{ text: row.body }],
+      createdAt: row.createdAt,
+    };
   });
 }
 
