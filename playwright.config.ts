@@ -90,7 +90,7 @@ export default defineConfig({
       // whom no other spec asks for), invited by mail.
       E2E_HANDYMAN_INVITES: "10:hidde.pro@example.test,39:ops-check.pro@example.test,14:bram.pro@example.test,5:stijn.pro@example.test,9:thijs.pro@example.test,21:niels.pro@example.test",
       // One operator per spec file that needs one (e2e/helpers/ops.ts signs them in from the mailed link).
-      E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test,ops.paging@example.test,ops.join@example.test",
+      E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test,ops.paging@example.test,ops.join@example.test,ops.threads@example.test",
     },
   },
 });

@@ -16,7 +16,7 @@ export function SendMessageForm({ threadId, clientId, text }: { threadId: string
       hidden={{ thread: threadId, client_id: clientId }}
       label={text.label}
       unreachable={text.unreachable}
-      field={{ id: "message-body", label: text.field, hint: text.hint, name: "body", control: (control) => <textarea {...control} rows={4} maxLength={MAX_MESSAGE_CHARS} required className={controlClassName} /> }}
+      field={{ id: "message-body", label: text.field, hint: text.hint, name: "body", control: (control) => <textarea {...control} rows={3} maxLength={MAX_MESSAGE_CHARS} required className={controlClassName} /> }}
       button={text.button}
     />
   );

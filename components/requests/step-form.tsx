@@ -1,9 +1,10 @@
 "use client";
 // One form of a request's step (cancel, a new date, a review, accept, decline…): posts to its server
 // action, without JavaScript as a plain POST and with it in place. A refusal is shown in the form; a
-// step that went through opens the page again, fresh, with its notice.
+// step that went through opens the page again, fresh, with its notice, and the form is then ready for
+// the next post, emptied as the plain post's new page would be (a conversation is many messages).
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef, useTransition } from "react";
 import { useFormAction } from "@/components/ui/use-form-action";
 import { Alert } from "@/components/ui/alert";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
@@ -26,27 +27,48 @@ type StepFormProps = {
 
 export function StepForm({ action, hidden, children, label, unreachable }: StepFormProps) {
   const router = useRouter();
-  const { state, formAction, submit, pending } = useFormAction(action, IDLE_STEP, () => unreachableStep(unreachable));
+  const form = useRef<HTMLFormElement>(null);
+  const { state, formAction, submit, pending, reset } = useFormAction(action, IDLE_STEP, () => unreachableStep(unreachable));
+  // While the page the step led to is on its way: the form stays disabled until it is there.
+  const [moving, startMoving] = useTransition();
+  const refocus = useRef(false);
 
   useEffect(() => {
-    if (!state.next) return;
-    router.replace(state.next, { scroll: false });
-    router.refresh();
-  }, [state.next, router]);
+    const next = state.next;
+    if (!next) return;
+    const element = form.current;
+    const focused = document.activeElement;
+    // The pressed button was disabled and lost the focus: it goes back to the form once the page is there.
+    refocus.current = !focused || focused === document.body || Boolean(element?.contains(focused));
+    element?.reset();
+    startMoving(() => {
+      router.replace(next, { scroll: false });
+      router.refresh();
+      reset();
+    });
+  }, [state.next, router, reset]);
+
+  useEffect(() => {
+    if (moving || !refocus.current) return;
+    refocus.current = false;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !form.current?.contains(focused)) return;
+    form.current?.querySelector<HTMLElement>("textarea, input:not([type=hidden]), select, button:not([disabled])")?.focus({ preventScroll: true });
+  }, [moving]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || state.next) return;
+    if (pending || moving || state.next) return;
     // The button pressed carries its own name and value (e.g. confirm=true), as in a plain post.
     submit(new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter));
   }
 
   return (
-    <form action={formAction} onSubmit={onSubmit} aria-label={label} className={styles.stepForm} noValidate>
+    <form ref={form} action={formAction} onSubmit={onSubmit} aria-label={label} className={styles.stepForm} noValidate>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {children({ fieldErrors: state.fieldErrors, pending: pending || Boolean(state.next) })}
+      {children({ fieldErrors: state.fieldErrors, pending: pending || moving || Boolean(state.next) })}
       {state.message ? (
         <Alert tone="error" className={styles.answer}>
           <p>{state.message}</p>

@@ -6,9 +6,10 @@
 // on by itself; an answer that never arrives becomes `unreachable(state)` instead of an error screen.
 // An action that redirects in both cases (one whose change, such as signing out, also changes what the
 // current page may show) is followed: Next.js navigates, and its redirect is passed on, not mistaken
-// for a lost answer.
+// for a lost answer. `reset` makes the form ready for its next post once an answer has been dealt with
+// (a step that went through and led the page on, which may be the same page).
 import { unstable_rethrow } from "next/navigation";
-import { useActionState, useState, useTransition } from "react";
+import { useActionState, useCallback, useState, useTransition } from "react";
 import { IN_PAGE_FIELD } from "@/lib/validations/form-data";
 
 // S is a plain object of form state (never itself a promise), as the actions of this app answer, so
@@ -37,5 +38,7 @@ export function useFormAction<S extends object>(
     });
   }
 
-  return { state, formAction, submit, pending };
+  const reset = useCallback(() => setAnswered(initial), [initial]);
+
+  return { state, formAction, submit, pending, reset };
 }

@@ -13,6 +13,7 @@ export const OPERATORS = {
   roster: "ops.roster@example.test",
   paging: "ops.paging@example.test",
   join: "ops.join@example.test",
+  threads: "ops.threads@example.test",
 } as const;
 
 const activated = new Set<string>();

@@ -11,6 +11,9 @@
 // separates. "at"/"apenstaartje" and "dot"/"punt" written out count as @ and . between words. Each
 // match is mapped back to the span of the ORIGINAL text it came from, and that span is replaced, so
 // the rest of the message reads exactly as written.
+//
+// A page shows each hidden detail as a notice of Fixwell's (`maskedParts`), which no text a person writes
+// can imitate.
 
 const PHONE_DIGITS = 8;
 // Common top-level domains: an address written with words or spaces ("jan at example dot com") must end
@@ -144,4 +147,17 @@ export function maskContactDetails(body: string, placeholder: string): string {
 /** Whether `text` holds an email address or a phone number. */
 export function holdsContactDetails(text: string): boolean {
   return contactSpans(text).length > 0;
+}
+
+/** A shown message's text, or the place of a contact detail Fixwell hid. */
+export type MessagePart = { text: string } | { hidden: true };
+
+// A message cannot hold NUL (./body.ts), so it marks the hidden details unmistakably.
+const HIDDEN = "\u0000";
+
+/** `body` as its text and the places of the email addresses and phone numbers hidden from it, in order. */
+export function maskedParts(body: string): MessagePart[] {
+  return maskContactDetails(body, HIDDEN)
+    .split(HIDDEN)
+    .flatMap((text, index): MessagePart[] => [...(index > 0 ? [{ hidden: true } as const] : []), ...(text === "" ? [] : [{ text }])]);
 }

@@ -17,7 +17,7 @@ import type { Locale } from "../../i18n/locales";
 import { recordAudit } from "../ops/audit";
 import { createLimiter, type Limiter } from "../rate-limit";
 import { AfterCommit } from "../queue/after-commit";
-import { maskContactDetails } from "./masking";
+import { maskContactDetails, maskedParts, type MessagePart } from "./masking";
 import { parseMessageBody, parseReportReason } from "./body";
 import { publishThreadEvent } from "./live";
 import { scheduleDigest, threadPath } from "./digest";
@@ -89,8 +89,12 @@ async function threadForParty(db: Tx, user: Pick<SessionUser, "id">, threadId: s
   return { thread, side };
 }
 
-/** `erased`: its author's account was erased, and `body` says so in the reader's language (what they wrote is gone). */
-export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; erased: boolean; createdAt: Date };
+/**
+ * A message as its reader sees it: `body` with each hidden contact detail as the placeholder's words (as the
+ * API answers it), `parts` the same with the hidden details apart (as a page shows them, as a notice).
+ * `erased`: its author's account was erased, and `body` says so in the reader's language (what they wrote is gone).
+ */
+export type ShownMessage = { id: string; mine: boolean; author: Side | null; body: string; parts: MessagePart[]; erased: boolean; createdAt: Date };
 
 export type ThreadView = {
   id: string;
@@ -145,7 +149,15 @@ function shown(thread: ThreadRow, viewer: Viewer, userId: string, accepted: bool
     const mask = viewer !== "operator" && !mine && !accepted;
     const erased = row.erasedAt !== null;
     const body = erased ? t("threads.erased") : mask ? maskContactDetails(row.body, placeholder) : row.body;
-    return { id: String(row.id), mine, author: authorSide(thread, row.authorId), body, erased, createdAt: row.createdAt };
+    return {
+      id: String(row.id),
+      mine,
+      author: authorSide(thread, row.authorId),
+      body,
+      parts: erased || !mask ? [{ text: body }] : maskedParts(row.body),
+      erased,
+      createdAt: row.createdAt,
+    };
   });
 }
 

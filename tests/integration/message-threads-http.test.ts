@@ -36,6 +36,8 @@ describe("POST and GET /api/threads/{id}/messages", () => {
     const read = await call(messagesRoute.GET, apiRequest("GET", `/api/threads/${threadId}/messages`, { cookie: owner.cookie }), { threadId });
     expect(read.status).toBe(200);
     expect((read.body as { thread: { messages: { body: string }[] } }).thread.messages[0].body).toBe("Call me: [contact details hidden until the job is accepted]");
+    // The API answers each message as it did before pages showed a hidden detail apart (`parts`).
+    expect(Object.keys((read.body as { thread: { messages: object[] } }).thread.messages[0]).sort()).toEqual(["author", "body", "createdAt", "id", "mine"]);
     expect(await post(owner, { body: "" })).toMatchObject({ status: 400, body: { error: { code: "validation_failed" } } });
     expect(await post(owner, { body: "x".repeat(2001) })).toMatchObject({ status: 400, body: { error: { message: "A message may be at most 2000 characters." } } });
     expect(await post({ cookie: GARBAGE_COOKIE }, { body: "hi" })).toMatchObject({ status: 401 });

@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/api/errors";
 import { acceptOffer, declineOffer } from "../../lib/requests/workflow";
 import { closeThread, listReportedThreads, listThreadsOfRequest, messageLimiter, postMessage, readThread, reportThread, threadsOfHandyman, unreadCounts } from "../../lib/messages/threads";
 import { sendThreadDigest, DIGEST_INTERVAL_MS } from "../../lib/messages/digest";
-import { maskContactDetails } from "../../lib/messages/masking";
+import { maskContactDetails, maskedParts } from "../../lib/messages/masking";
 import { exportAccountData } from "../../lib/account/export";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -139,10 +139,20 @@ describe("contact details before acceptance", () => {
     expect((await readThread(nina, threadId, { locale: "en" })).messages[0].body).toBe(`Bel \u200b${MASK} of mail ${MASK}, op 12-03 om 10:00.`);
   });
 
+  it("gives a page each hidden detail apart from the text, so the placeholder's words typed by a person stay their text", async () => {
+    await postMessage(owner, threadId, `Call me on 06-12345678.\r\nOr mail ${MASK} jan@example.nl`);
+    const [forNina] = (await readThread(nina, threadId, { locale: "en" })).messages;
+    expect(forNina.parts).toEqual([{ text: "Call me on " }, { hidden: true }, { text: `.\nOr mail ${MASK} ` }, { hidden: true }]);
+    const [forOwner] = (await readThread(owner, threadId, { locale: "en" })).messages;
+    expect(forOwner.parts).toEqual([{ text: forOwner.body }]);
+  });
+
   it("leaves ordinary numbers alone", () => {
     expect(maskContactDetails("Between 9 and 17, on 2026-12-01, about 120 euros", "X")).toBe("Between 9 and 17, on 2026-12-01, about 120 euros");
     expect(maskContactDetails("0612345678", "X")).toBe("X");
     expect(maskContactDetails("a@b.co", "X")).toBe("X");
+    expect(maskedParts("Between 9 and 17, on 2026-12-01")).toEqual([{ text: "Between 9 and 17, on 2026-12-01" }]);
+    expect(maskedParts("0612345678")).toEqual([{ hidden: true }]);
   });
 });
 

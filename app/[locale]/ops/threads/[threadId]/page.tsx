@@ -3,12 +3,11 @@ import { notFound } from "next/navigation";
 import { Link } from "@/components/i18n/link";
 import { PageNotice } from "@/components/auth/page-notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { ThreadPaging } from "@/components/messages/thread-view";
+import { MessageList, ThreadPaging } from "@/components/messages/thread-view";
 import { SuspendForm } from "@/components/ops/handyman-forms";
 import { CloseThreadForm } from "@/components/ops/thread-forms";
 import styles from "@/components/ops/ops.module.css";
 import { ApiError } from "@/lib/api/errors";
-import { formatDateTime } from "@/lib/format";
 import { requireOperator } from "@/lib/ops/access";
 import { readThread, type ThreadView } from "@/lib/messages/threads";
 import { getDb } from "@/lib/db";
@@ -60,14 +59,15 @@ export default async function OpsThreadPage({ params, searchParams }: { params: 
           path={`/ops/threads/${thread.id}`}
           text={{ label: "Earlier and later messages", earlier: "Earlier messages", later: "Later messages", newest: "Newest messages" }}
         />
-        <ol data-testid="thread-messages">
-          {thread.messages.map((message) => (
-            <li key={message.id} style={{ overflowWrap: "anywhere" }}>
-              <strong>{message.author ?? "deleted account"}</strong> · {formatDateTime(message.createdAt.toISOString())}
-              <p style={{ whiteSpace: "pre-wrap" }}>{message.body}</p>
-            </li>
-          ))}
-        </ol>
+        {/* As the parties wrote it: the homeowner on the left, the handyman on the right. */}
+        <MessageList
+          messages={thread.messages}
+          locale="en"
+          label={`Messages between the homeowner and ${thread.handymanName}`}
+          masked="Contact details hidden"
+          sender={(message) => (message.author === "homeowner" ? "Homeowner" : message.author === "handyman" ? thread.handymanName : "Deleted account")}
+          side={(message) => (message.author === "handyman" ? "end" : "start")}
+        />
         {thread.closed ? <p>This conversation is closed.</p> : <CloseThreadForm threadId={thread.id} />}
         {handyman.handyman.suspended ? <p>{handyman.handyman.name} is suspended.</p> : <SuspendForm id={handyman.handyman.id} name={handyman.handyman.name} />}
       </div>

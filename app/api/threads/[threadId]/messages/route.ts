@@ -23,6 +23,8 @@ export const GET = withUser<{ threadId: string }>(async ({ req, params, user }) 
   const query = new URL(req.url).searchParams;
   const after = query.get("after") ?? undefined;
   const cursor = query.get("cursor") ?? undefined;
-  const view = await readThread(user, params.threadId, { locale: pageLocaleFromRequest(req), afterId: after, cursor });
-  return Response.json({ thread: view }, { headers: { "Cache-Control": "private, no-store" } });
+  const { messages, ...view } = await readThread(user, params.threadId, { locale: pageLocaleFromRequest(req), afterId: after, cursor });
+  // Each message as its text with the placeholder's words; the parts are the pages' way of showing it.
+  const thread = { ...view, messages: messages.map(({ id, mine, author, body, createdAt }) => ({ id, mine, author, body, createdAt })) };
+  return Response.json({ thread }, { headers: { "Cache-Control": "private, no-store" } });
 });
