@@ -3,6 +3,7 @@
 // submitting a request are plain form posts that succeed; bad values come back with the messages the
 // scripted forms show, the typed values kept but never the password, and nothing stored; and no URL
 // the browser asks for or navigates to ever carries the password.
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
@@ -160,6 +161,28 @@ test("a request is stored with a form post and leads to the criterion choice; ba
   await expect(page).toHaveURL(new RegExp(`/inputs/criteria/${UUID}$`));
   const rows = await stored();
   expect(rows.map((row) => row.input_id)).toEqual([page.url().split("/").pop()]);
+});
+
+test("the criteria page shows whom each criterion picks and a choice is a form post that offers the request to the one shown", async ({ page }) => {
+  const email = uniqueEmail("nojs-criteria");
+  await signUpWithoutScripts(page, email);
+  await expect(page).toHaveURL(/\/inputs$/);
+  const id = randomUUID();
+  const created = await page.request.post("/api/inputs", {
+    data: { input_id: id, user_email: email, task_type: "Pipe-leakage", city: "Rotterdam", details: "Dripping trap.", date: amsterdamDay(2), criteria: "" },
+  });
+  expect(created.status()).toBe(200);
+
+  // Rendered on the server: the three criteria with their picks (Mees ties with Sofia on 4.8 and comes first).
+  await page.goto(`/inputs/criteria/${id}`);
+  await expect(page.getByRole("button", { name: "Cheapest" })).toContainText("Would pick Nina, €39.00 per hour");
+  await expect(page.getByRole("button", { name: "Best rated" })).toContainText("Would pick Mees, rated 4.8");
+  await expect(page.getByRole("button", { name: "Available now" })).toContainText(": Mees, €46.00 per hour");
+  await page.getByRole("button", { name: "Best rated" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/arranging\\?input=${id}&notice=criterion-chosen$`));
+  await expect(page.getByText("Your choice is saved.")).toBeVisible();
+  await page.goto(`/dashboard/orders/${id}`);
+  await expect(page.getByRole("main")).toContainText("Mees");
 });
 
 test("a sign-in form posted from another site is refused: no session, no redirect into the site", async ({ page, playwright, baseURL }) => {

@@ -1,13 +1,15 @@
 // The signed-in request flow in a real browser: request, criterion, confirmation, orders, dashboard.
 // The expected handyman comes from the app's own matching function, run here on the same sample list.
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { formatHourlyPrice } from "../lib/format";
+import { formatHourlyPrice, formatShortDay } from "../lib/format";
 import { handymen } from "../lib/data/sample-handymen";
-import { matchHandyman as match, pronounFor, type MatchRequest } from "../lib/matching";
+import { matchHandyman as match, picksFor, pronounFor, type MatchRequest } from "../lib/matching";
 import { type City, type Criterion, type TaskType } from "../lib/requests/catalogue";
 import { criterionLabel, taskTypeLabel } from "../lib/requests/words";
 import { signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+import { expectAccessibleAndNarrow } from "./helpers/a11y";
 
 /** The matching rule (lib/matching.ts) over the sample list the register is seeded from. */
 const matchHandyman = (request: MatchRequest) => match(request, handymen);
@@ -120,6 +122,57 @@ test("a new user makes three requests, one per criterion, and sees the handyman 
   await page.getByRole("link", { name: "New Order" }).click();
   await expect(page).toHaveURL(/\/inputs$/);
   await expect(page.getByRole("button", { name: "Submit request" })).toBeEnabled();
+});
+
+/** axe finds nothing on the page at 1280 px and at 375 px (and nothing is wider than 320 px). */
+async function expectAccessibleAtBothWidths(page: Page, what: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessibleAndNarrow(page, `${what} at ${width} px`);
+  }
+}
+
+// The pairs asked for here (painting in Amsterdam, and in The Hague) and the handymen they pick (Sem,
+// Julia, Wouter; Pieter, Tessa) are none of the handymen other specs sign in as, suspend or count offers of.
+test("the criteria page shows whom each criterion picks, in English and in Dutch, and a click offers the request to exactly the handyman shown", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { email } = await signUp(page);
+  const date = amsterdamDay(4);
+  const newRequest = async (city: City, task: TaskType) => {
+    const id = randomUUID();
+    const created = await page.request.post("/api/inputs", { data: { input_id: id, user_email: email, task_type: task, city, details: "Walls and a door.", date, criteria: "" } });
+    expect(created.status()).toBe(200);
+    return id;
+  };
+  const shown = async (criterion: Criterion, locale: "en" | "nl") => normalise((await page.getByRole("button", { name: criterionLabel(criterion, locale) }).textContent()) ?? "");
+
+  // English: painting in Amsterdam. The spec's rule over the sample list names the same three.
+  const english = picksFor({ city: "Amsterdam", task_type: "Painting" }, handymen);
+  expect([english.price?.name, english.rated?.name, english.available?.name]).toEqual(["Sem", "Julia", "Wouter"]);
+  const inEnglish = await newRequest("Amsterdam", "Painting");
+  await page.goto(`/inputs/criteria/${inEnglish}`);
+  await expect(page.getByRole("button", { name: "Cheapest" })).toContainText("Would pick Sem, €36.00 per hour");
+  expect(await shown("rated", "en")).toContain("Would pick Julia, rated 4.6");
+  expect(await shown("available", "en")).toContain(`Available on ${formatShortDay(date)}: Wouter, €45.00 per hour`);
+  await expectAccessibleAtBothWidths(page, "/inputs/criteria/{id}");
+  await page.getByRole("button", { name: "Best rated" }).click();
+  await expect(page.getByText("Saved. Finding your handyman…")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/inputs/criteria/arranging\\?input=${inEnglish}$`));
+  await expect(page.getByRole("region", { name: "Julia" }).getByRole("heading", { name: "Julia" })).toBeVisible();
+
+  // Dutch: painting in The Hague; the cheapest is paused, which "cheapest" does not ask.
+  const dutch = picksFor({ city: "The Hague", task_type: "Painting" }, handymen);
+  expect([dutch.price?.name, dutch.rated?.name, dutch.available?.name]).toEqual(["Pieter", "Tessa", "Tessa"]);
+  const inDutch = await newRequest("The Hague", "Painting");
+  await page.goto(`/nl/inputs/criteria/${inDutch}`);
+  await expect(page.getByRole("button", { name: "Goedkoopste" })).toContainText("Kiest Pieter");
+  expect(await shown("price", "nl")).toContain("Kiest Pieter, € 35,00 per uur");
+  expect(await shown("rated", "nl")).toContain("Kiest Tessa, beoordeeld met 4,7");
+  expect(await shown("available", "nl")).toContain(`Beschikbaar op ${formatShortDay(date, "nl")}: Tessa, € 39,50 per uur`);
+  await expectAccessibleAtBothWidths(page, "/nl/inputs/criteria/{id}");
+  await page.getByRole("button", { name: "Goedkoopste" }).click();
+  await expect(page).toHaveURL(new RegExp(`/nl/inputs/criteria/arranging\\?input=${inDutch}$`));
+  await expect(page.getByRole("region", { name: "Pieter" }).getByRole("heading", { name: "Pieter" })).toBeVisible();
 });
 
 test("the dashboard tiles lead to the account, orders and help pages", async ({ page }) => {
