@@ -124,7 +124,7 @@ describe("a pair of 300 candidates", () => {
     const { id: idOf } = await buildPair(owner);
     const where = { ...PAIR, date: MONDAY };
     const full = await listCandidates(await getDb(), { ...PAIR, date: MONDAY, requesterId: owner.id });
-    expect(full.length).toBe(CANDIDATES - 2 + 5); // less the suspended and the requester's own, plus the 5 samples
+    expect(full.length).toBe(CANDIDATES - 3 + 5); // less the suspended, the lapsed insurance (out of the market) and the requester's own, plus the 5 samples
     const expected: Record<Criterion, number> = { price: await idOf(11), rated: await idOf(150), available: await idOf(74) };
 
     for (const criterion of CRITERIA) {
