@@ -4,7 +4,7 @@
 // suspension closes their threads (readable, nothing new from either side), hides the photos (the API's
 // 404) and the address, and refuses every change to the profile with 403.
 import { beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
+import { refusal } from "../helpers/refusal";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
@@ -20,16 +20,6 @@ const { setAvailability } = await import("@/lib/handymen/queries");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const NINA = 18;
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; key: string | undefined }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, key: error.text?.key };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 let owner: TestUser;
 let nina: TestHandyman;

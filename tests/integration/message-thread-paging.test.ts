@@ -5,10 +5,10 @@
 // newest page. On PGlite by default, on PostgreSQL with TEST_DATABASE_URL.
 import { beforeEach, describe, expect, it } from "vitest";
 import * as messagesRoute from "../../app/api/threads/[threadId]/messages/route";
-import { ApiError } from "../../lib/api/errors";
 import { encodeCursor } from "../../lib/paging/cursor";
 import { declineOffer } from "../../lib/requests/workflow";
 import { listThreadsOfRequest, postMessage, readThread, reportThread, THREAD_PAGE_SIZE, unreadCounts, type ThreadView } from "../../lib/messages/threads";
+import { refusalAt as refusal } from "../helpers/refusal";
 import { getDb, resetDatabase } from "../helpers/db";
 import { call } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -34,16 +34,6 @@ async function fillThread(id: string, count: number, at = new Date("2026-11-20T1
 
 const bodies = (view: ThreadView) => view.messages.map((message) => message.body);
 const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `message ${from + i}`);
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; path: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, path: error.issues?.[0]?.path };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 beforeEach(async () => {
   await resetDatabase();

@@ -8,6 +8,7 @@ import { closeThread, listReportedThreads, listThreadsOfRequest, messageLimiter,
 import { sendThreadDigest, DIGEST_INTERVAL_MS } from "../../lib/messages/digest";
 import { maskContactDetails, maskedParts } from "../../lib/messages/masking";
 import { exportAccountData } from "../../lib/account/export";
+import { refusal } from "../helpers/refusal";
 import { getDb, resetDatabase } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
@@ -17,16 +18,6 @@ const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const NINA = 18;
 const HIDDE = 10;
 const MASK = "[contact details hidden until the job is accepted]";
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; key: string | undefined }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, key: error.text?.key };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 let owner: TestUser;
 let nina: TestHandyman;
