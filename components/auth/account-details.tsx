@@ -17,7 +17,7 @@ import { PageNotice } from "./page-notice";
 import styles from "./account-details.module.css";
 
 export async function AccountDetails({ account }: { account: AccountOverview }) {
-  const { email, emailVerifiedAt } = account;
+  const { email, emailVerifiedAt, role } = account;
   const requested = await getLocale();
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   const t = await getTranslations("account");
@@ -43,7 +43,7 @@ export async function AccountDetails({ account }: { account: AccountOverview }) 
               <>{t("verifiedSince", { date: formatDateTime(emailVerifiedAt, locale) })}</>
             ) : (
               <>
-                <span className={styles.pending}>{t("notYet")}</span> {t("notYetText")}
+                <span className={styles.pending}>{t("notYet")}</span> {t("notYetText", { role })}
                 <ResendVerificationForm />
               </>
             )}

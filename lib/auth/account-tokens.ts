@@ -95,7 +95,12 @@ export type VerificationOutcome = "verified" | "already_verified" | "invalid";
  * one says "invalid".
  */
 export async function verifyEmailAddress(token: unknown, now = new Date()): Promise<VerificationOutcome> {
-  if (!isWellFormedToken(token)) return "invalid";
+  return (await followVerificationLink(token, now)).outcome;
+}
+
+/** `verifyEmailAddress`, with the role of the account whose address it verified (null when invalid), so the page can say what the address is for. */
+export async function followVerificationLink(token: unknown, now = new Date()): Promise<{ outcome: VerificationOutcome; role: AccountRole | null }> {
+  if (!isWellFormedToken(token)) return { outcome: "invalid", role: null };
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const spent = await spendToken(tx, token, "verify_email", now);
@@ -104,14 +109,17 @@ export async function verifyEmailAddress(token: unknown, now = new Date()): Prom
         where: { id: spent.userId, email: spent.email, emailVerifiedAt: null },
         data: { emailVerifiedAt: now },
       });
-      if (count === 1) return "verified";
+      if (count === 1) {
+        const { role } = await tx.user.findUniqueOrThrow({ where: { id: spent.userId }, select: { role: true } });
+        return { outcome: "verified", role };
+      }
     }
     const link = await tx.accountToken.findFirst({
       where: { tokenHash: hashToken(token), purpose: "verify_email" },
-      select: { email: true, usedAt: true, user: { select: { email: true, emailVerifiedAt: true } } },
+      select: { email: true, usedAt: true, user: { select: { email: true, emailVerifiedAt: true, role: true } } },
     });
     const addressVerified = link?.usedAt && link.user.email === link.email && link.user.emailVerifiedAt;
-    return addressVerified ? "already_verified" : "invalid";
+    return addressVerified ? { outcome: "already_verified", role: link.user.role } : { outcome: "invalid", role: null };
   });
 }
 

@@ -15,7 +15,8 @@ const { resendVerificationAction } = await import("@/lib/account/actions");
 const { createRequestAction } = await import("@/lib/requests/actions");
 const { emptyRequestForm } = await import("@/lib/requests/form");
 const { EMPTY_AUTH_FORM } = await import("@/lib/forms/state");
-const { verifyEmailAddress, resendVerificationMail } = await import("@/lib/auth/account-tokens");
+const { verifyEmailAddress, followVerificationLink, resendVerificationMail } = await import("@/lib/auth/account-tokens");
+const { getTranslator } = await import("@/lib/i18n/translator");
 const { applyWithNewAccount } = await import("@/lib/handymen/applications");
 const { registerUser } = await import("@/lib/auth/sign-in");
 
@@ -202,6 +203,32 @@ describe("the mail's words fit the reader's role", () => {
       expect(received.parsed.text).not.toMatch(BOOKING);
       expect(received.parsed.text).not.toMatch(/Thanks for signing up/);
       expect(received.parsed.text).toMatch(words[role]);
+    }
+  });
+});
+
+describe("the pages' words fit the reader's role too", () => {
+  const BOOKING = /handyman you book|klusjesman die je boekt|vakman die je boekt/i;
+
+  it("following an applicant's link says what the address does for the application, and /account's reminder does too, in both languages", async () => {
+    const db = await getDb();
+    const email = "applicant.page@example.test";
+    await db.user.create({ data: { email, passwordHash: "x", role: "applicant" } });
+    const user = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+    expect(await resendVerificationMail(user.id)).toMatchObject({ kind: "sent" });
+    const token = linkIn(await waitForMailTo(mail.smtp, email, VERIFY_SUBJECT), "/verify-email").searchParams.get("token")!;
+    expect(await followVerificationLink(token)).toEqual({ outcome: "verified", role: "applicant" });
+    expect(await followVerificationLink(token)).toEqual({ outcome: "already_verified", role: "applicant" });
+    expect(await followVerificationLink("not-a-token")).toEqual({ outcome: "invalid", role: null });
+    for (const locale of ["en", "nl"] as const) {
+      const verified = getTranslator(locale, "auth")("verify.verifiedText", { role: "applicant" });
+      const reminder = getTranslator(locale, "account")("notYetText", { role: "applicant" });
+      for (const text of [verified, reminder]) expect(text, `${locale}: ${text}`).not.toMatch(BOOKING);
+      expect(verified).toMatch(locale === "en" ? /application/ : /aanmelding/);
+      expect(reminder).toMatch(locale === "en" ? /application/ : /aanmelding/);
+      // A homeowner is still told the handyman they book can reach them.
+      expect(getTranslator(locale, "auth")("verify.verifiedText", { role: "homeowner" })).toMatch(BOOKING);
+      expect(getTranslator(locale, "account")("notYetText", { role: "homeowner" })).toMatch(BOOKING);
     }
   });
 });

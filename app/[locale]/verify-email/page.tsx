@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import styles from "@/components/auth/auth-form.module.css";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { verifyEmailAddress, type VerificationOutcome } from "@/lib/auth/account-tokens";
+import { followVerificationLink, type VerificationOutcome } from "@/lib/auth/account-tokens";
 import { getCurrentUser } from "@/lib/auth/current-user";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/verify-email">): Promise<Metadata> {
@@ -27,13 +27,14 @@ export default async function VerifyEmailPage({ params, searchParams }: PageProp
   setRequestLocale(localeOf(locale));
   const t = await getTranslations("auth.verify");
   const { token } = await searchParams;
-  const answer = answers[await verifyEmailAddress(token)];
+  const { outcome, role } = await followVerificationLink(token);
+  const answer = answers[outcome];
   const signedIn = Boolean(await getCurrentUser().catch(() => null));
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t("title")}</h1>
       <Alert tone={answer.tone} title={t(answer.title)}>
-        <p>{t(answer.text)}</p>
+        <p>{t(answer.text, { role: role ?? "homeowner" })}</p>
       </Alert>
       <p className={styles.switch}>
         {signedIn ? (
