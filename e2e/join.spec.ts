@@ -42,7 +42,7 @@ test("apply → confirm the address → an operator approves → /pro is the han
   await form.getByLabel("Amsterdam").check();
   await form.getByLabel("Hourly price in euros, VAT included").fill("500");
   await form.getByLabel("KvK number").fill("1234567");
-  await form.getByLabel("IBAN for payouts").fill("NL91ABNA0417164301");
+  await form.getByLabel("Business IBAN").fill("NL91ABNA0417164301");
   await form.getByLabel("A short introduction").fill("Sockets, switches and fuse boxes, tidy and on time.");
   await form.getByLabel("Liability insurer").fill("Centraal Beheer");
   await form.getByLabel("Insured until").fill(amsterdamDay(300));
@@ -53,7 +53,7 @@ test("apply → confirm the address → an operator approves → /pro is the han
   await expect(form.getByLabel("Name customers see")).toHaveValue(name);
 
   await form.getByLabel("KvK number").fill("12345678");
-  await form.getByLabel("IBAN for payouts").fill("NL91 ABNA 0417 1643 00");
+  await form.getByLabel("Business IBAN").fill("NL91 ABNA 0417 1643 00");
   await form.getByRole("button", { name: "Send my application" }).click();
   await expect(page).toHaveURL(/\/pro\?notice=application-sent$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your application");
@@ -82,6 +82,8 @@ test("apply → confirm the address → an operator approves → /pro is the han
   await opsPage.getByRole("button", { name: `Approve ${name}` }).click();
   await expect(opsPage.getByText("The application is approved")).toBeVisible();
   await expect(opsPage.getByTestId("application-status")).toHaveText("Approved");
+  // A decided application keeps only the IBAN's last four characters.
+  await expect(opsPage.getByTestId("iban")).toHaveText("…4300 (the rest is not kept once an application is decided)");
   await ops.close();
 
   // /pro is the handyman's own page now.

@@ -6,7 +6,9 @@
 // the account becomes a handyman's with a profile (Monday to Friday, two jobs a day) — or rejects it
 // with a reason; both are audited (lib/ops/audit.ts) and mailed to the applicant in their language.
 // Nobody decides on their own application. The IBAN is shown to operators as its last four characters;
-// the whole number only on request, audited.
+// the whole number only on request, audited, and only while the application waits: a decision keeps its
+// last four characters alone (payouts go to the account a handyman connects with the payment provider,
+// so Fixwell needs no IBAN of its own to pay anyone).
 import "server-only";
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../generated/prisma/client";
@@ -292,16 +294,26 @@ function auditView(view: ApplicationView) {
   return { status: view.status, userId: view.userId };
 }
 
-/** The whole IBAN, for an operator who asked for it; the asking is audited. */
+/** The whole IBAN of a waiting application, for an operator who asked for it; the asking is audited. A decided one's is gone (409). */
 export async function revealIban(operator: Operator, rawId: string): Promise<string> {
   const id = parseApplicationId(rawId);
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const row = await tx.handymanApplication.findUnique({ where: { id }, select: { iban: true, userId: true } });
+    const row = await tx.handymanApplication.findUnique({ where: { id }, select: { iban: true, userId: true, status: true } });
     if (!row) throw new ApiError("not_found", NOT_FOUND);
+    if (row.status !== "submitted") throw new ApiError("conflict", { key: "application.ibanForgotten" });
     await recordAudit(tx, operator, { action: "view_application_iban", targetType: "application", targetId: id, after: { userId: row.userId } });
     return row.iban;
   });
+}
+
+/**
+ * What a decided application keeps of its IBAN: its last four characters (as operators saw it), the rest
+ * replaced, in the decision's transaction. prisma/migrations/20261128160000_decided_applications_forget_iban
+ * did the same to the applications decided before.
+ */
+async function forgetIban(tx: Prisma.TransactionClient, id: string): Promise<void> {
+  await tx.$executeRaw`UPDATE "handyman_applications" SET "iban" = '****' || right("iban", 4) WHERE "id" = ${id}::uuid`;
 }
 
 /**
@@ -379,6 +391,7 @@ export async function approveApplication(operator: Operator, rawId: string): Pro
     await tx.handyman.update({ where: { id: created.id }, data: { slug: profileSlug(row.name, created.id) } });
     await tx.handymanWorkDay.createMany({ data: FIRST_WORK_DAYS.map((weekday) => ({ handymanId: created.id, weekday })) });
     await tx.handymanApplication.update({ where: { id }, data: { status: "approved", decidedBy: operator.id, decidedAt: new Date() } });
+    await forgetIban(tx, id);
     const after = await findView(tx, id);
     await recordAudit(tx, operator, { action: "approve_application", targetType: "application", targetId: id, before: auditView(before), after: { ...auditView(after), handymanId: created.id } });
     const { id: queued } = await enqueueMail(tx, applicationApprovedMessage({ to: before.email }));
@@ -414,6 +427,7 @@ export async function rejectApplication(operator: Operator, rawId: string, rawRe
   const mailId = await db.$transaction(async (tx) => {
     const before = await lockForDecision(tx, operator, id);
     await tx.handymanApplication.update({ where: { id }, data: { status: "rejected", rejectReason: reason, decidedBy: operator.id, decidedAt: new Date() } });
+    await forgetIban(tx, id);
     const after = await findView(tx, id);
     await recordAudit(tx, operator, { action: "reject_application", targetType: "application", targetId: id, before: auditView(before), after: auditView(after) });
     const { id: queued } = await enqueueMail(tx, applicationRejectedMessage({ to: before.email, reason }));

@@ -337,6 +337,25 @@ describe("vetting in the console", () => {
     }
   });
 
+  it("a decision keeps only the IBAN's last four characters: the whole number can no longer be shown, and nothing of it is left in the database", async () => {
+    const operator = await createSignedInOperator();
+    const db = await getDb();
+    const approvedUser = await applyNew();
+    const approved = await applicationOf(approvedUser);
+    await verified(approvedUser);
+    await approveApplication(asOperator(operator), approved.id);
+    const rejected = await applicationOf(await applyNew());
+    await rejectApplication(asOperator(operator), rejected.id, "Your insurance does not cover this work.");
+    for (const id of [approved.id, rejected.id]) {
+      expect((await db.handymanApplication.findUniqueOrThrow({ where: { id }, select: { iban: true } })).iban).toBe("****4300");
+      await expect(revealIban(asOperator(operator), id)).rejects.toMatchObject({ code: "conflict", text: { key: "application.ibanForgotten" } });
+    }
+    const { rows } = await listApplications(operator, "decided");
+    expect(rows.filter((row) => [approved.id, rejected.id].includes(row.id)).map((row) => row.ibanLastFour)).toEqual(["4300", "4300"]);
+    const [{ found }] = await db.$queryRaw<{ found: number }[]>`SELECT count(*)::int AS "found" FROM "handyman_applications" WHERE replace("iban", ' ', '') ILIKE '%ABNA0417%'`;
+    expect(found).toBe(0);
+  });
+
   it("the IBAN is shown as its last four until an operator asks for the whole number, which is audited", async () => {
     const operator = await createSignedInOperator();
     const user = await applyNew();

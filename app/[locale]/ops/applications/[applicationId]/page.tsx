@@ -69,7 +69,11 @@ export default async function OpsApplicationPage({ params }: { params: Promise<{
           <dd>{application.vatId ?? "None given"}</dd>
           <dt>IBAN</dt>
           <dd>
-            <ShowIbanForm applicationId={application.id} lastFour={application.ibanLastFour} />
+            {application.status === "submitted" ? (
+              <ShowIbanForm applicationId={application.id} lastFour={application.ibanLastFour} />
+            ) : (
+              <span data-testid="iban">…{application.ibanLastFour} (the rest is not kept once an application is decided)</span>
+            )}
           </dd>
           <dt>Introduction</dt>
           <dd className={applicationStyles.intro}>{application.intro || "None"}</dd>
