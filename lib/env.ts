@@ -117,6 +117,18 @@ const envSchema = z.object({
   // Whether each server remembers live sessions between requests while it hears their changes through
   // PostgreSQL's NOTIFY (lib/auth/liveness-cache.ts); `off` reads the database on every signed-in request.
   SESSION_LIVENESS_CACHE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("on")),
+  // Payments (lib/payments): Mollie's API key (test_… or live_…); unset means the local stand-in (test payments).
+  MOLLIE_API_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().regex(/^(test|live)_\w{20,}$/, "must be a Mollie API key, test_… or live_…").optional(),
+  ),
+  // Where the provider's API is: unset means Mollie's own; the stand-in's address (http://127.0.0.1:4455/v2/) in test mode.
+  MOLLIE_API_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), urlWith(["http:", "https:"], "must be an http(s):// URL, e.g. http://127.0.0.1:4455/v2/").optional()),
+  // test: payments go to the stand-in or Mollie's test mode and every page says "test payments"; live: real money.
+  // Unset: live with MOLLIE_API_KEY, test without.
+  PAYMENTS_MODE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["test", "live"]).optional()),
+  // How long one call to the provider may take before the caller is told to try again.
+  PAYMENTS_TIMEOUT_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(10_000)),
   // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
   STORAGE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -168,6 +168,16 @@ export class MollieStandIn {
     return this.payments.size;
   }
 
+  /** The provider's own view of a payment's money, for comparing with the ledger. */
+  moneyOf(paymentId: string): { refundCount: number; refundedCents: number; routedCents: number } {
+    const refunds = [...this.refunds.values()].filter((r) => r.paymentId === paymentId);
+    return {
+      refundCount: refunds.length,
+      refundedCents: this.payments.get(paymentId)?.amountRefundedCents ?? 0,
+      routedCents: this.routedCents(paymentId),
+    };
+  }
+
   /** What the payer does on the checkout page: sets the status and sends the webhook (per the controls). */
   async settlePayment(paymentId: string, outcome: CheckoutOutcome | "pending"): Promise<void> {
     const payment = this.payments.get(paymentId);
