@@ -57,12 +57,12 @@ function createClient(config: ProviderConfig): MollieClient {
 }
 
 /** Points lib/payments at a provider (the environment's unless told otherwise, e.g. a test's stand-in). */
-export function useProvider(config: ProviderConfig = configFromEnv()): void {
+export function connectProvider(config: ProviderConfig = configFromEnv()): void {
   store.__fixwellPaymentProvider = { config, client: createClient(config) };
 }
 
 function provider(): { config: ProviderConfig; client: MollieClient } {
-  if (!store.__fixwellPaymentProvider) useProvider();
+  if (!store.__fixwellPaymentProvider) connectProvider();
   return store.__fixwellPaymentProvider!;
 }
 

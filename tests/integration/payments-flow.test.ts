@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as webhook } from "../../app/api/payments/webhook/route";
 import { getPaymentBalance, PaymentProviderUnavailableError, PaymentRefusedError, reconcilePayments, refund, release, startPayment, syncPayment } from "../../lib/payments";
-import { useProvider } from "../../lib/payments/provider";
+import { connectProvider } from "../../lib/payments/provider";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
   webhookUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/payments/webhook`;
-  useProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 1_500 });
+  connectProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 1_500 });
 });
 
 afterAll(async () => {

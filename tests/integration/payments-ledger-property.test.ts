@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getPaymentBalance, PaymentRefusedError, refund, release, startPayment, syncPayment } from "../../lib/payments";
-import { useProvider } from "../../lib/payments/provider";
+import { connectProvider } from "../../lib/payments/provider";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 import { getDb } from "../helpers/db";
 
@@ -16,7 +16,7 @@ let standIn: MollieStandIn;
 beforeAll(async () => {
   standIn = await startMollieStandIn();
   standIn.controls.webhooks = "never";
-  useProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 5_000 });
+  connectProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 5_000 });
 });
 
 afterAll(() => standIn.close());
