@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getPaymentBalance, PaymentRefusedError, refund, release, startPayment, syncPayment } from "../../lib/payments";
 import { connectProvider } from "../../lib/payments/provider";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
-import { getDb } from "../helpers/db";
+import { getDb, resetDatabase } from "../helpers/db";
 
 let standIn: MollieStandIn;
 
@@ -33,6 +33,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 it("every sequence of provider events keeps paid = held + released + commission + refunded and matches the provider's books", async () => {
+  await resetDatabase();
   const db = await getDb();
   const user = await db.user.create({ data: { email: `owner-${randomUUID()}@example.test`, passwordHash: "x" } });
   const handyman = await db.handyman.findFirstOrThrow({ select: { id: true } });
