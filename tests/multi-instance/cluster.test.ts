@@ -564,8 +564,9 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
         const answer = await call(portB, "/api/health/ready", { timeoutMs: 5_000 });
         answers.push({ status: answer.status, body: answer.body, retryAfter: answer.headers["retry-after"] });
       } catch {
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        // not listening yet
       }
+      if (answers.at(-1)?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 25));
     }
 
     // Logged as the warm-up ends, before readiness turns: every route was asked and answered, none failed.
