@@ -1,8 +1,10 @@
-// Runs once when a Next.js server process starts (`next start`, `next dev`): hands the database the
-// sample rows it fills an empty embedded database with on first open (lib/sample-data.ts), and starts the
-// background worker (lib/worker.ts) in that process, which also serves the pages, so on the embedded database the two
-// share the one PGlite instance. Never in the edge runtime, and never during `next build` (which does
-// not call this today; the guard keeps the build away from the database should that change).
+// Runs once when a Next.js server process starts (`next start`, `next dev`, the standalone server): hands
+// the database the sample rows it fills an empty embedded database with on first open (lib/sample-data.ts),
+// starts the background worker (lib/worker.ts) in that process, which also serves the pages, so on the
+// embedded database the two share the one PGlite instance, and warms the server (lib/warm-up.ts):
+// /api/health/ready answers 503 "warming" until its own hot routes have been asked once. Never in the
+// edge runtime, and never during `next build` (which does not call this today; the guard keeps the build
+// away from the database should that change).
 // WORKER=off leaves the work to `npm run worker` (PostgreSQL only).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -10,4 +12,7 @@ export async function register() {
   seedOnFirstOpen();
   const { startWorkerInProcess } = await import("./lib/worker");
   startWorkerInProcess();
+  const { startWarmUp } = await import("./lib/warm-up");
+  const { getDb } = await import("./lib/db");
+  startWarmUp(async () => (await getDb()).$queryRaw`SELECT 1`);
 }

@@ -73,7 +73,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
-    url: `${baseURL}/`,
+    // Ready (200) once the server has warmed up (lib/warm-up.ts); 503 until then.
+    url: `${baseURL}/api/health/ready`,
     // The server script builds first unless E2E_SKIP_BUILD=1: about two minutes on an idle two-core machine.
     timeout: 600_000,
     reuseExistingServer: false,

@@ -22,7 +22,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string) {
-  for (let i = 0; i < 120; i++) {
+  // Readiness: started, warmed up (lib/warm-up.ts) and its database answering; within a minute.
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

@@ -7,8 +7,10 @@
 // (RATE_LIMIT_STORE=redis or postgres). Sessions need nothing more: every instance reads the same
 // NEXTAUTH_SECRET. The job queue runs each job once however many instances work it.
 //
-// An instance that exits on its own is started again (after a crash loop of five quick exits, the
-// cluster stops). SIGTERM or SIGINT stops every instance gracefully, then the cluster exits: 0 when
+// Each instance warms itself as it starts (lib/warm-up.ts); the cluster logs "instance N ready" once its
+// /api/health/ready answers 200, which is what a deploy script waits for before it gives the instance
+// traffic (docs/operations.md, "Health"). An instance that exits on its own is started again (after a
+// crash loop of five quick exits, the cluster stops). SIGTERM or SIGINT stops every instance gracefully, then the cluster exits: 0 when
 // all of them stopped cleanly.
 import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -21,6 +23,9 @@ const STOP_GRACE_MS = 30_000;
 const RESTART_DELAY_MS = 1_000;
 const QUICK_EXIT_MS = 10_000;
 const MAX_QUICK_EXITS = 5;
+// Longer than an instance's warm-up may take (WARM_UP_BOUND_MS, 60 s) plus its start.
+const READY_WAIT_MS = 90_000;
+const READY_POLL_MS = 250;
 
 type Instance = { index: number; port: number; child?: ChildProcess; startedAt: number; quickExits: number };
 
@@ -52,6 +57,31 @@ function main() {
   let forceTimer: NodeJS.Timeout | undefined;
 
   const log = (message: string) => console.log(`[cluster] ${message}`);
+  // The address the instances are asked at: a wildcard address is reached over loopback.
+  const askHost = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
+
+  /** Logs when the instance started as `child` first answers ready, or that it did not within READY_WAIT_MS. */
+  async function reportReady(instance: Instance, child: ChildProcess) {
+    const url = `http://${askHost}:${instance.port}/api/health/ready`;
+    const startedAt = Date.now();
+    while (instance.child === child && !stopping) {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          log(`instance ${instance.index} ready on ${host}:${instance.port} after ${Date.now() - startedAt} ms`);
+          return;
+        }
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - startedAt > READY_WAIT_MS) {
+        log(`instance ${instance.index} not ready within ${READY_WAIT_MS / 1000} s (see its log); /api/health/ready keeps telling`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    }
+  }
 
   function start(instance: Instance) {
     const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", String(instance.port), "--keepAliveTimeout", String(SERVER_KEEP_ALIVE_TIMEOUT_MS)], {
@@ -61,6 +91,7 @@ function main() {
     instance.child = child;
     instance.startedAt = Date.now();
     log(`instance ${instance.index} starting on ${host}:${instance.port} (pid ${child.pid})`);
+    void reportReady(instance, child);
     for (const [stream, write] of [
       [child.stdout, (line: string) => console.log(line)],
       [child.stderr, (line: string) => console.error(line)],

@@ -1,5 +1,5 @@
 // Whether this process can reach its database now: one `SELECT 1` that must finish within a short
-// time. /api/health and /api/health/ready answer with it; the proxy asks it (at most once a second,
+// time. /api/health and /api/health/ready answer with it (lib/health.ts); the proxy asks it (at most once a second,
 // lib/db/reachable.ts) before rendering a page that needs the database.
 import "server-only";
 import pg from "pg";
@@ -66,16 +66,4 @@ export async function databaseAnswers(timeoutMs = DATABASE_CHECK_TIMEOUT_MS, are
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * The readiness answer (/api/health/ready, and /api/health under its first name): 200
- * {"status":"ok","database":"ok"}, or 503 {"status":"degraded","database":"unreachable"} with Retry-After.
- */
-export async function readinessAnswer(): Promise<Response> {
-  const ok = await databaseAnswers();
-  return Response.json(
-    { status: ok ? "ok" : "degraded", database: ok ? "ok" : "unreachable" },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store", ...(ok ? {} : { "Retry-After": "5" }) } },
-  );
 }

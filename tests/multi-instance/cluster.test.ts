@@ -7,7 +7,8 @@
 // other keeps answering. And the faults across servers (docs/operations.md): bursts after idle
 // keep-alive gaps get no 503, forms work through nginx on a port other than 80/443, an overloaded pair
 // sheds load early with 503 and Retry-After (counted across nginx's two workers), sign-in limits hold across instances while Redis is gone,
-// a signed-in page answers 503 (not 500) while the database is, liveness does not ask the database,
+// a signed-in page answers 503 (not 500) while the database is, liveness does not ask the database, a
+// restarted instance says ready only once it has warmed up,
 // and a mail whose worker was killed mid-send goes out again within a minute. PostgreSQL and Redis are
 // reached through relays in this process (tests/helpers/tcp-proxy.ts), which play their outages. Needs PostgreSQL (the embedded database is one process), Redis and nginx;
 // builds the app unless E2E_SKIP_BUILD=1 (then the build in NEXT_DIST_DIR or .next is used).
@@ -24,6 +25,7 @@ import { migrate } from "../../lib/db/migrate";
 import { seed } from "../../lib/sample-data";
 import { assertLocalDatabase, testDatabaseUrl } from "../helpers/database-url";
 import { cookiesOf, httpRequest, randomLoopbackAddress, type HttpAnswer, type HttpOptions } from "../helpers/http-client";
+import { WARM_UP_PATHS } from "../../lib/warm-up";
 import { findNginx, startNginx, type RunningNginx } from "../helpers/nginx";
 import { consecutiveFreePorts, freePort, portIsFree } from "../helpers/ports";
 import { testRedisUrl } from "../helpers/redis";
@@ -107,7 +109,8 @@ function startCluster(env: NodeJS.ProcessEnv): ClusterProcess {
   };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+/** Waits until the instance at `port` answers readiness (/api/health) with 200: started, warmed up, its database answering. */
+async function waitForHealth(port: number, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -537,6 +540,51 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
         expect(ready.json()).toEqual({ status: "ok", database: "ok" });
       }
     }
+  });
+
+  it("keeps a restarted instance's readiness at 503 warming until its warm-up has asked its routes, then 200, writing nothing", async () => {
+    const counts = () =>
+      db.withSql((sql) =>
+        sql.query<{ users: number; inputs: number; mails: number }>(
+          `SELECT (SELECT count(*) FROM "users")::int AS users, (SELECT count(*) FROM "inputs")::int AS inputs, (SELECT count(*) FROM "mail_outbox")::int AS mails`,
+        ),
+      );
+    const before = await counts();
+    const from = cluster.lines.length;
+    const stopped = cluster.waitForLine(/instance 2 exited/, 30_000, from);
+    process.kill(cluster.pidOf(2), "SIGTERM");
+    await stopped;
+
+    // The cluster starts it again a second later: its readiness is asked from before it listens until it says 200.
+    const answers: { status: number; body: string; retryAfter: unknown }[] = [];
+    const deadline = Date.now() + 90_000;
+    while (answers.at(-1)?.status !== 200) {
+      if (Date.now() > deadline) throw new Error(`instance 2 not ready within 90 s: ${JSON.stringify(answers.slice(-3))}`);
+      try {
+        const answer = await call(portB, "/api/health/ready", { timeoutMs: 5_000 });
+        answers.push({ status: answer.status, body: answer.body, retryAfter: answer.headers["retry-after"] });
+      } catch {
+        // not listening yet
+      }
+      if (answers.at(-1)?.status !== 200) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+
+    // Logged as the warm-up ends, before readiness turns: every route was asked and answered, none failed.
+    const warmed = await cluster.waitForLine(/^\[2\] \[warm-up\] warm after/, 5_000, from);
+    expect(warmed).toMatch(new RegExp(`: ${WARM_UP_PATHS.length} of ${WARM_UP_PATHS.length} routes answered$`));
+    expect(cluster.lines.slice(from).filter((line) => /^\[2\] \[warm-up\] (?!warm after)/.test(line))).toEqual([]);
+    const warming = answers.slice(0, -1);
+    expect(warming.length).toBeGreaterThan(0);
+    for (const answer of warming) {
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toEqual({ status: "warming" });
+      expect(answer.retryAfter).toBe("2");
+    }
+    expect(JSON.parse(answers.at(-1)!.body)).toEqual({ status: "ok", database: "ok" });
+    await cluster.waitForLine(/\[cluster\] instance 2 ready on /, 10_000, from);
+    // The warm-up's requests made no account, request or mail.
+    expect(await counts()).toEqual(before);
+    await bothUp();
   });
 
   it("takes a form (a server action without JavaScript) through nginx on a port other than 80 and 443", async () => {
