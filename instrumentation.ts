@@ -1,7 +1,7 @@
 // Runs once when a Next.js server process starts (`next start`, `next dev`, the standalone server): hands
 // the database the sample rows it fills an empty embedded database with on first open (lib/sample-data.ts),
 // starts the background worker (lib/worker.ts) in that process, which also serves the pages, so on the
-// embedded database the two share the one PGlite instance, and warms the server (lib/warm-up.ts):
+// embedded database the two share the one PGlite instance, and, except under `next dev`, warms the server (lib/warm-up.ts):
 // /api/health/ready answers 503 "warming" until its own hot routes have been asked once. Never in the
 // edge runtime, and never during `next build` (which does not call this today; the guard keeps the build
 // away from the database should that change).
@@ -12,6 +12,8 @@ export async function register() {
   seedOnFirstOpen();
   const { startWorkerInProcess } = await import("./lib/worker");
   startWorkerInProcess();
+  // `next dev` compiles each route when it is first asked: warming would compile them all at start.
+  if (process.env.NODE_ENV === "development") return;
   const { startWarmUp } = await import("./lib/warm-up");
   const { getDb } = await import("./lib/db");
   startWarmUp(async () => (await getDb()).$queryRaw`SELECT 1`);
