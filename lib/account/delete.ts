@@ -5,8 +5,9 @@
 // A job a handyman accepted is part of that handyman's records too (their timeline, their reviews and
 // rating), so it is anonymised rather than removed: its details text and photos are deleted and it moves to a new,
 // nameless placeholder account (deleted-<random id>@deleted.invalid, an address no form accepts, with no
-// usable password). A handyman who holds a job that is not done yet (an offer waiting for an answer, or
-// an accepted job) is told it is cancelled, through the request's own lifecycle. Everything else goes.
+// usable password); so is a request with a payment, whose money records stay. A handyman who holds a
+// job that is not done yet (an offer waiting for an answer, or an accepted job) is told it is cancelled,
+// through the request's own lifecycle. Everything else goes.
 // A handyman's account takes their profile out of the market first (lib/requests/workflow.ts's
 // takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told), and
 // marks the profile removed: its public page answers 410 Gone from then on (lib/handymen/profile.ts).
@@ -85,10 +86,18 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   let keptForHandymen = 0;
   for (let last: string | undefined; ; ) {
     const rows = await tx.repairRequest.findMany({
-      where: { userId, offers: { some: { status: { in: ["open", "accepted"] } } }, ...(last ? { id: { gt: last } } : {}) },
+      where: {
+        userId,
+        OR: [{ offers: { some: { status: { in: ["open", "accepted"] } } } }, { payments: { some: {} } }],
+        ...(last ? { id: { gt: last } } : {}),
+      },
       orderBy: { id: "asc" },
       take: ERASE_BATCH,
-      select: { ...trackedRequestColumns, offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } } },
+      select: {
+        ...trackedRequestColumns,
+        offers: { where: { status: { in: ["open", "accepted"] } }, select: { handymanId: true, status: true } },
+        _count: { select: { payments: true } },
+      },
     });
     const kept: string[] = [];
     for (const row of rows) {
@@ -99,7 +108,9 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
         await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: new Date() } });
         await notify.cancelled(tx, after, { request, handymanId: holder.handymanId });
       }
-      if (row.offers.some((offer) => offer.status === "accepted")) kept.push(request.id);
+      // A payment's records (its ledger, and the invoices that follow it) are kept as the law asks, so
+      // its request stays too, anonymised like an accepted job.
+      if (row.offers.some((offer) => offer.status === "accepted") || row._count.payments > 0) kept.push(request.id);
     }
     if (kept.length > 0) {
       placeholderId ??= (await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } })).id;

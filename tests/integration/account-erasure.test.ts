@@ -234,6 +234,37 @@ describe("erasure reaches what others keep", () => {
   });
 });
 
+describe("deleting an account whose job was paid", () => {
+  it("keeps the payment and its ledger, with the job anonymised under a nameless account, and the homeowner's details gone", async () => {
+    const owner = await createUserWithPassword("paid.erased@example.test", PASSWORD);
+    const nina = await createSignedInHandyman(18);
+    const requestId = await submitRequest(owner, { ...LEAK, details: "Under the sink, call 06-12 34 56 78" });
+    expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+    const offer = await openOfferOf(requestId);
+    await acceptOffer(nina, offer.id);
+    const db = await getDb();
+    // Cancelled after paying: the offer is no longer open, but the money's records must stay.
+    await db.offer.update({ where: { id: offer.id }, data: { status: "withdrawn" } });
+    const paymentId = randomUUID();
+    await db.payment.create({
+      data: {
+        id: paymentId, quoteId: randomUUID(), attempt: 1, requestId, handymanId: 18, amountCents: 18_150,
+        description: "Fixwell: pipe leakage", status: "paid", mode: "test", providerPaymentId: "tr_erasure1", idempotencyKey: `erasure-${paymentId}`,
+      },
+    });
+    await db.ledgerEntry.create({ data: { paymentId, kind: "paid", amountCents: 18_150, providerId: "tr_erasure1" } });
+
+    expect(await deleteAccount(owner.id, PASSWORD)).toMatchObject({ kind: "deleted", keptForHandymen: 1 });
+
+    const kept = await db.repairRequest.findUniqueOrThrow({ where: { id: requestId }, select: { details: true, user: { select: { email: true } } } });
+    expect(kept.details).toBe("");
+    expect(kept.user.email).toMatch(/^deleted-[0-9a-f-]+@deleted\.invalid$/);
+    expect(await db.payment.findUniqueOrThrow({ where: { id: paymentId }, select: { amountCents: true, requestId: true } })).toEqual({ amountCents: 18_150, requestId });
+    expect(await db.ledgerEntry.count({ where: { paymentId } })).toBe(1);
+    expect(await db.user.count({ where: { email: owner.email } })).toBe(0);
+  });
+});
+
 describe("deleting an account that holds more jobs than one read takes", () => {
   it("cancels every held request and keeps every accepted job for the handyman, across batches, in one transaction", async () => {
     const owner = await createUserWithPassword(`many.jobs.${randomUUID().slice(0, 8)}@example.test`, PASSWORD);
