@@ -13,7 +13,6 @@ import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 import { formatList, formatPrice, type Locale } from "../format";
 import { getHandymanForUserOrThrow } from "../handymen/queries";
-import { toDbCity, toDbTaskType } from "../requests/catalogue";
 import { applyTransition, type Actor } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
@@ -99,11 +98,8 @@ async function heldRequestOrThrow(user: SessionUser, requestId: string) {
   const offer = await db.offer.findFirst({ where: { requestId, handymanId: handyman.id, status: "accepted" }, select: { request: { select: trackedRequestColumns } } });
   if (!offer) throw new ApiError("not_found", { key: "requestNotFound" });
   const request = fromTrackedRow(offer.request);
-  const offering = await db.handymanOffering.findUnique({
-    where: { city_taskType_handymanId: { city: toDbCity(request.city), taskType: toDbTaskType(request.taskType), handymanId: handyman.id } },
-    select: { hourlyPriceCents: true },
-  });
-  const hourlyPriceCents = offering?.hourlyPriceCents ?? (await db.handyman.findUniqueOrThrow({ where: { id: handyman.id }, select: { hourlyPriceCents: true } })).hourlyPriceCents;
+  // The price of every trade and city the handyman serves (handyman_offerings copies it by trigger).
+  const { hourlyPriceCents } = await db.handyman.findUniqueOrThrow({ where: { id: handyman.id }, select: { hourlyPriceCents: true } });
   return { handyman, request, hourlyPriceCents };
 }
 

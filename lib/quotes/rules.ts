@@ -35,9 +35,7 @@ export type QuoteLineKind = "labour" | "materials";
  * The VAT rates a line may carry. For now every line may be at 9% or 21%; the books' rule (9% only for
  * the labour of some trades on homes older than two years) belongs here and nowhere else.
  */
-export function allowedVatRates(_line: { kind: QuoteLineKind; taskType: string }): readonly VatRate[] {
-  return VAT_RATES;
-}
+export const allowedVatRates: (line: { kind: QuoteLineKind; taskType: string }) => readonly VatRate[] = () => VAT_RATES;
 
 // ---- What a form or a body sends. ----
 
