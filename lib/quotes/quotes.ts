@@ -14,9 +14,9 @@ import { getDb } from "../db";
 import { formatList, formatPrice, type Locale } from "../format";
 import { getHandymanForUserOrThrow } from "../handymen/queries";
 import { applyTransition, type Actor } from "../requests/lifecycle";
-import { notify } from "../requests/notices";
+import { notify, repairName } from "../requests/notices";
 import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
-import { taskJobName } from "../requests/words";
+import { getTranslator } from "../i18n/translator";
 import {
   allowedVatRates,
   MAX_QUOTE_TOTAL_CENTS,
@@ -165,7 +165,7 @@ export async function sendQuote(user: SessionUser, requestId: string, body: unkn
 async function ownQuoteOrThrow(db: Tx, user: SessionUser, quoteId: string) {
   const quote = await db.quote.findFirst({
     where: { id: quoteId, request: { userId: user.id } },
-    select: { id: true, status: true, validUntil: true, handymanId: true, totalCents: true, request: { select: trackedRequestColumns } },
+    select: { id: true, status: true, validUntil: true, handymanId: true, totalCents: true, handyman: { select: { name: true } }, request: { select: trackedRequestColumns } },
   });
   if (!quote) throw new ApiError("not_found", { key: "quote.notFound" });
   return { quote, request: fromTrackedRow(quote.request) };
@@ -212,9 +212,9 @@ async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted
   return { quote, request };
 }
 
-/** What the payment says it is for: "Quote for your painting job", in the homeowner's language. */
-function paymentDescription(request: TrackedRequest, locale: Locale): string {
-  return taskJobName(request.taskType, locale);
+/** What the payment says it is for, the job and the handyman: "Fixwell: pipe leakage job in Rotterdam by Nina". */
+function paymentDescription(request: TrackedRequest, handymanName: string, locale: Locale): string {
+  return getTranslator(locale, "job")("quote.paymentDescription", { job: repairName(request, locale), name: handymanName });
 }
 
 /**
@@ -225,7 +225,7 @@ function paymentDescription(request: TrackedRequest, locale: Locale): string {
  */
 export async function acceptQuote(user: SessionUser, quoteId: string, locale: Locale, now = new Date()): Promise<AcceptedQuote> {
   const { quote, request } = await answerQuote(user, quoteId, "accepted", now);
-  return { quoteId: quote.id, requestId: request.id, handymanId: quote.handymanId, amountCents: quote.totalCents, description: paymentDescription(request, locale) };
+  return { quoteId: quote.id, requestId: request.id, handymanId: quote.handymanId, amountCents: quote.totalCents, description: paymentDescription(request, quote.handyman.name, locale) };
 }
 
 /** Declines one of the homeowner's quotes; the handyman may then send a new one. Refusals as acceptQuote's. */

@@ -204,7 +204,10 @@ describe("answering a quote", () => {
     const won = results.filter((result) => result.status === "fulfilled");
     const lost = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
     expect(won).toHaveLength(1);
-    expect((won[0] as PromiseFulfilledResult<{ amountCents: number }>).value.amountCents).toBe(12100);
+    expect((won[0] as PromiseFulfilledResult<{ amountCents: number; description: string }>).value).toMatchObject({
+      amountCents: 12100,
+      description: "Fixwell: pipe leakage job in Rotterdam by Nina",
+    });
     expect(lost).toHaveLength(1);
     expect(lost[0]!.reason).toBeInstanceOf(ApiError);
     expect(lost[0]!.reason).toMatchObject({ code: "conflict", message: "This quote is already accepted." });
