@@ -9,9 +9,6 @@ import { acceptQuoteAction, declineQuoteAction, sendQuoteAction } from "@/lib/qu
 import { QUOTE_LIMITS } from "@/lib/validations/limits";
 import styles from "./quote.module.css";
 
-/** How many empty material rows the form offers (a form without scripts cannot add rows). */
-export const MATERIAL_FORM_ROWS = 5;
-
 type FormText = { label: string; unreachable: string };
 
 export type SendQuoteText = FormText & {

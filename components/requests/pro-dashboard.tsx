@@ -19,7 +19,7 @@ import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } f
 import styles from "./request-life.module.css";
 import { OfferThreadLink } from "@/components/messages/unread";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
-import { MATERIAL_FORM_ROWS, SendQuoteForm } from "@/components/quotes/quote-forms";
+import { SendQuoteForm } from "@/components/quotes/quote-forms";
 import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
 import { allowedVatRates } from "@/lib/quotes/rules";
 import { QUOTE_LIMITS } from "@/lib/validations/limits";
@@ -59,7 +59,7 @@ function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: Pr
               rates: allowedVatRates({ kind: "labour", taskType: offer.request.taskType }).map((rate) => ({ rate, label: t("quote.vatOption", { rate }) })),
               materialsHeading: t("quote.materialsHeading"),
               materialsHint: t("quote.materialsHint"),
-              materials: Array.from({ length: MATERIAL_FORM_ROWS }, (_, index) => t("quote.material", { number: index + 1 })),
+              materials: Array.from({ length: QUOTE_LIMITS.formMaterialRows }, (_, index) => t("quote.material", { number: index + 1 })),
               materialDescription: t("quote.materialDescription"),
               materialAmount: t("quote.materialAmount"),
               validDays: t("quote.validDays"),
