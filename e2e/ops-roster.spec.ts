@@ -11,7 +11,7 @@ import { amsterdamDay } from "./helpers/dates";
 import { mailedLink } from "./helpers/mail";
 import { OPERATORS, signInAsOperator } from "./helpers/ops";
 
-// Lina (34), an electrician in Rotterdam: no other spec asks for one, so suspending her moves nobody's request.
+// Lina (34), the cheapest electrician in Rotterdam: no other spec asks for her, so suspending her moves nobody's request.
 const LINA = { id: 34, name: "Lina" };
 
 test("an operator invites a handyman who reaches /pro, then suspends them and the handyman sees it", async ({ page, browser }) => {

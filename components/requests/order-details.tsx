@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { RequestSummary } from "@/components/requests/request-summary";
 import type { Locale } from "@/i18n/locales";
 import { requestStateLabel } from "@/lib/requests/words";
-import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber } from "@/lib/format";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatNumber, formatPrice } from "@/lib/format";
 import type { RequestDetails } from "@/lib/requests/details";
 import { profileLinksFor } from "@/lib/handymen/profile";
 import { listRatingBases } from "@/lib/handymen/queries";
@@ -18,6 +18,9 @@ import { AddPhotosForm, CancelForm, DateForm, ReviewForm } from "./request-step-
 import { PhotoThumbnailList } from "./request-photos";
 import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
+import { QuoteSummary } from "@/components/quotes/quote-summary";
+import { AcceptQuoteForm, DeclineQuoteForm } from "@/components/quotes/quote-forms";
+import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -70,8 +73,34 @@ function HandymanCard({ request, t, locale, profiles, ratings }: { request: Requ
   );
 }
 
+/** The handyman's current quote, its state in the homeowner's words, and Accept and Decline while it is open. */
+function QuoteCard({ request, quote, t, locale }: { request: RequestDetails; quote: QuoteView; t: Translate; locale: Locale }) {
+  const open = quote.status === "sent" && (request.actions as string[]).includes("accept_quote");
+  const name = request.handyman?.name ?? t("timeline.theHandyman");
+  const unreachable = t("unreachable");
+  return (
+    <Card as="section" aria-labelledby="quote-heading">
+      <h2 id="quote-heading" className={styles.sectionTitle}>
+        {t("quote.heading")}
+      </h2>
+      <QuoteSummary quote={quote} status={t("quote.ownerStatus", { status: quote.status, name })} t={t} locale={locale} />
+      {open ? (
+        <div className={styles.stepForm}>
+          <AcceptQuoteForm
+            requestId={request.id}
+            quoteId={quote.id}
+            text={{ unreachable, label: t("quote.acceptLabel"), button: t("quote.accept", { total: formatPrice(quote.totalCents / 100, locale) }) }}
+          />
+          <DeclineQuoteForm requestId={request.id} quoteId={quote.id} text={{ unreachable, label: t("quote.declineLabel"), button: t("quote.decline") }} />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
-  const [t, locale, photos] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id)]);
+  const [t, locale, photos, quotes] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id), listCurrentQuotes([request.id])]);
+  const quote = quotes.get(request.id);
   const holders = request.handyman ? [request.handyman] : [];
   const [profiles, ratings] = await Promise.all([profileLinksFor(holders, locale), listRatingBases(holders.map((holder) => holder.id))]);
   const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
@@ -83,6 +112,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
       {notice}
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
       <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
+      {quote ? <QuoteCard request={request} quote={quote} t={t} locale={locale} /> : null}
 
       <Card as="section" aria-labelledby="request-heading">
         <h2 id="request-heading" className={styles.sectionTitle}>

@@ -8,7 +8,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/i18n/locales";
 import { cityLabel, requestStateLabel, taskTypeLabel } from "@/lib/requests/words";
-import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList } from "@/lib/format";
+import { formatDateTime, formatDayWithWeekday, formatHourlyPrice, formatList, formatPrice } from "@/lib/format";
 import type { ProOffer, ProPageView } from "@/lib/handymen/offers";
 import { listRatingBases } from "@/lib/handymen/queries";
 import { ratingWords } from "@/lib/handymen/rating";
@@ -18,6 +18,11 @@ import { isCity, type TaskType } from "@/lib/requests/catalogue";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
 import { OfferThreadLink } from "@/components/messages/unread";
+import { QuoteSummary } from "@/components/quotes/quote-summary";
+import { SendQuoteForm } from "@/components/quotes/quote-forms";
+import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
+import { allowedVatRates } from "@/lib/quotes/rules";
+import { QUOTE_LIMITS } from "@/lib/validations/limits";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
 
@@ -26,7 +31,49 @@ export function workIn(t: Translate, locale: Locale, taskType: TaskType, city: s
   return t("workIn", { task: taskTypeLabel(taskType, locale), city: isCity(city) ? cityLabel(city, locale) : city });
 }
 
-function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale: Locale }) {
+/** The job's quote, and the form to send one (or a new one) while the job allows it and no quote is accepted. */
+function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: ProOffer; quote: QuoteView | undefined; hourlyPriceCents: number; t: Translate; locale: Locale }) {
+  const canSend = (offer.actions as string[]).includes("send_quote") && quote?.status !== "accepted";
+  if (!quote && !canSend) return null;
+  const headingId = `quote-${offer.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h4 id={headingId} className={styles.sectionTitle}>
+        {t("quote.heading")}
+      </h4>
+      {quote ? <QuoteSummary quote={quote} status={t("quote.proStatus", { status: quote.status })} t={t} locale={locale} /> : null}
+      {canSend ? (
+        <>
+          {quote ? <p className={styles.muted}>{t("quote.replaceNote")}</p> : null}
+          <SendQuoteForm
+            requestId={offer.request.id}
+            text={{
+              label: quote ? t("quote.sendAgainHeading") : t("quote.sendHeading"),
+              unreachable: t("unreachable"),
+              labourHeading: t("quote.labourHeading"),
+              hours: t("quote.hours"),
+              hoursHint: t("quote.hoursHint", { price: formatPrice(hourlyPriceCents / 100, locale) }),
+              labourAmount: t("quote.labourAmount"),
+              labourDescription: t("quote.labourDescription"),
+              vat: t("quote.vat"),
+              rates: allowedVatRates({ kind: "labour", taskType: offer.request.taskType }).map((rate) => ({ rate, label: t("quote.vatOption", { rate }) })),
+              materialsHeading: t("quote.materialsHeading"),
+              materialsHint: t("quote.materialsHint"),
+              materials: Array.from({ length: QUOTE_LIMITS.formMaterialRows }, (_, index) => t("quote.material", { number: index + 1 })),
+              materialDescription: t("quote.materialDescription"),
+              materialAmount: t("quote.materialAmount"),
+              validDays: t("quote.validDays"),
+              validDaysHint: t("quote.validDaysHint", { min: QUOTE_LIMITS.validDaysMin, max: QUOTE_LIMITS.validDaysMax }),
+              button: t("quote.send"),
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOffer; t: Translate; locale: Locale; quote?: QuoteView; hourlyPriceCents: number }) {
   const { request } = offer;
   const status = offer.status === "accepted" ? requestStateLabel(request.state, locale) : offer.status === "open" ? t("pro.offeredToYou") : t("pro.expired");
   const can = (action: string) => (offer.actions as string[]).includes(action);
@@ -91,6 +138,7 @@ function OfferCard({ offer, t, locale }: { offer: ProOffer; t: Translate; locale
           }}
         />
       ) : null}
+      {offer.status === "accepted" ? <QuoteSection offer={offer} quote={quote} hourlyPriceCents={hourlyPriceCents} t={t} locale={locale} /> : null}
       {can("finish") ? <DoneForm offerId={offer.id} text={{ ...texts, label: t("proForms.doneLabel"), button: t("proForms.done") }} /> : null}
     </Card>
   );
@@ -102,9 +150,11 @@ export type ProPageQuery = { offers?: string; jobs?: string };
 export async function ProDashboard({ view, query, notice }: { view: ProPageView; query: ProPageQuery; notice?: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);
   const { handyman, reviews } = view;
-  const rating = (await listRatingBases([handyman.id]))[handyman.id];
   const waiting = view.open.rows;
   const jobs = view.jobs.rows;
+  const [ratings, quotes] = await Promise.all([listRatingBases([handyman.id]), listCurrentQuotes(jobs.map((offer) => offer.request.id))]);
+  const rating = ratings[handyman.id];
+  const hourlyPriceCents = Math.round(handyman.price_per_hour * 100);
   const available = handyman.available === "yes";
   return (
     <div className={styles.page}>
@@ -145,7 +195,7 @@ export async function ProDashboard({ view, query, notice }: { view: ProPageView;
         {waiting.length ? (
           <ul className={styles.list}>
             {waiting.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} />
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} hourlyPriceCents={hourlyPriceCents} />
             ))}
           </ul>
         ) : (
@@ -161,7 +211,7 @@ export async function ProDashboard({ view, query, notice }: { view: ProPageView;
         {jobs.length ? (
           <ul className={styles.list}>
             {jobs.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} />
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} quote={quotes.get(offer.request.id)} hourlyPriceCents={hourlyPriceCents} />
             ))}
           </ul>
         ) : (

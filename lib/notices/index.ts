@@ -19,6 +19,10 @@ export const NOTICE_KEYS = [
   "done",
   "date-answered",
   "availability",
+  // A fixed quote (lib/quotes/actions.ts).
+  "quote-sent",
+  "quote-accepted",
+  "quote-declined",
   // Photos added to a request (lib/photos/actions.ts).
   "photos-added",
   // The operator console's job openings (lib/careers/console-actions.ts).

@@ -9,6 +9,8 @@
 //   accepted ─propose_date─▶ date_proposed ─confirm_date / keep_date─▶ accepted
 //   anything before done ─cancel─▶ cancelled (by the homeowner, by an operator on their behalf, or by
 //                                    the platform when the handyman who accepted it deleted their account)
+//   accepted / date_proposed ─send_quote (handyman), accept_quote / decline_quote (homeowner)─▶ unchanged:
+//                                    a fixed quote's steps (lib/quotes), on the timeline, the state kept
 //   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the
 //                                    holder, or the holder deleted their account
 //
@@ -58,6 +60,11 @@ export const TRANSITIONS = {
   confirm_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   keep_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   finish: { from: ["accepted"], to: "done", by: ["handyman"] },
+  /** The handyman holding the job sends a fixed quote (lib/quotes), replacing one not accepted. */
+  send_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
+  /** The homeowner accepts the quote; the payment follows. */
+  accept_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
+  decline_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
   /** The handyman did not answer in time (expireOffer in ./workflow.ts, run by the job queue). */
   expire: { from: ["offered"], to: "expired", by: ["system"] },
   /** After a decline or an expiry: the next handyman in the same ranking who has not declined it. */

@@ -10,7 +10,7 @@
 // and only when the homeowner's address is verified.
 import "server-only";
 import { composeMail, queueMail, mailCity, mailText, pageLink, requestCancelledForYouMessage, type MailMessage, type MailTransaction } from "../mail";
-import { formatDate, formatDateTime } from "../format";
+import { formatDate, formatDateTime, formatPrice } from "../format";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
 import { taskJobName, tradeNames } from "./words";
 import type { RepairRequest } from "./schemas";
@@ -141,6 +141,24 @@ export const notify = {
         subject: t("done.subject", { name, job }),
         paragraphs: [t("done.intro", { name, job }), t("done.ask")],
         action: { label: t("done.action"), url: pageLink(locale, orderPath(request.id)) },
+      });
+    });
+  },
+
+  /** A fixed quote arrived (lib/quotes): its total and until when it stands. */
+  async quoteSent(tx: Tx, after: AfterCommit, { request, handymanId, totalCents, validUntil }: { request: Request; handymanId: number; totalCents: number; validUntil: Date }) {
+    const { name } = await handymanContact(tx, handymanId);
+    await toHomeowner(tx, after, request, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("quoteSent.subject", { name, job }),
+        paragraphs: [
+          t("quoteSent.intro", { name, job, total: formatPrice(totalCents / 100, locale) }),
+          t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
+        ],
+        action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
       });
     });
   },

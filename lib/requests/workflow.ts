@@ -67,7 +67,7 @@ const homeowner = (user: SessionUser): Actor => ({ role: "homeowner", userId: us
 const handymanActor = (user: SessionUser): Actor => ({ role: "handyman", userId: user.id });
 
 /** Runs one step's transaction, then what it set going (mail, offer expiry) once it has committed. */
-async function step<T>(fn: (tx: Tx, after: AfterCommit) => Promise<T>): Promise<T> {
+export async function step<T>(fn: (tx: Tx, after: AfterCommit) => Promise<T>): Promise<T> {
   const db = await getDb();
   const after = new AfterCommit();
   const result = await db.$transaction((tx) => fn(tx, after));

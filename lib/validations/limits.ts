@@ -11,3 +11,8 @@ export const APPLICATION_LIMITS = { nameMax: 80, phoneMax: 30, introMax: 600, in
 /** A message in a thread, and the reason given when reporting one, in characters (lib/messages/body.ts). */
 export const MAX_MESSAGE_CHARS = 2000;
 export const MAX_REPORT_REASON_CHARS = 500;
+/**
+ * A fixed quote (lib/quotes/rules.ts): its lines, the empty material rows /pro's form offers (a form without
+ * scripts cannot add rows), a line's description, the hours on it and the days it stands.
+ */
+export const QUOTE_LIMITS = { materialLines: 19, formMaterialRows: 5, lines: 20, descriptionMax: 200, hoursMax: 200, validDaysMin: 1, validDaysMax: 30, validDaysDefault: 7 } as const;

@@ -5,7 +5,7 @@
 import english from "../../messages/en/validation.json";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 import { makeTranslator } from "../i18n/make-translator";
-import { APPLICATION_LIMITS, EMAIL_MAX_LENGTH, MAX_HOURLY_PRICE, MIN_HOURLY_PRICE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { APPLICATION_LIMITS, QUOTE_LIMITS, EMAIL_MAX_LENGTH, MAX_HOURLY_PRICE, MIN_HOURLY_PRICE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { fieldErrorsOf, type FieldErrors } from "./field-errors";
 
 export type ValidationKey = keyof typeof english;
@@ -32,6 +32,10 @@ const VALUES: Partial<Record<ValidationKey, MessageValues>> = {
   applyName: { max: APPLICATION_LIMITS.nameMax },
   applyIntro: { max: APPLICATION_LIMITS.introMax },
   applyInsurer: { max: APPLICATION_LIMITS.insurerMax },
+  quoteHours: { max: QUOTE_LIMITS.hoursMax },
+  quoteDescription: { max: QUOTE_LIMITS.descriptionMax },
+  quoteLines: { max: QUOTE_LIMITS.lines },
+  quoteValidity: { min: QUOTE_LIMITS.validDaysMin, max: QUOTE_LIMITS.validDaysMax },
 };
 
 /** Messages whose English text varies: matched by shape, with the values read back. */

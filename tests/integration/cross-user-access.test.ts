@@ -34,6 +34,8 @@ const { deleteAccountAction } = await import("@/lib/account/actions");
 const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction } = await import("@/lib/requests/step-actions");
 const { approveApplicationAction, rejectApplicationAction, showIbanAction } = await import("@/lib/handymen/applications-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
+const { sendQuoteAction, acceptQuoteAction, declineQuoteAction } = await import("@/lib/quotes/actions");
+const { listCurrentQuotes } = await import("@/lib/quotes/quotes");
 const { EMPTY_ACCOUNT_FORM } = await import("@/lib/forms/state");
 
 type Party = { user: TestUser; inputId: string };
@@ -235,6 +237,38 @@ describe("two homeowners, two handymen and an operator", () => {
   ])("%s can act on none of %s offers (404), and nothing changes", async (_who, _whose, scene) => {
     const { who, id } = scene();
     for (const run of Object.values(onOffer(who, id))) await expectNotFoundAndUnchanged(run, [alice.user.email, bob.user.email]);
+  });
+
+  it("lets only the handyman holding a job quote it, and only its homeowner see and answer the quote; everyone else is told it was not found and nothing changes", async () => {
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+    const quoteForm = (id: string) => form({ request_id: id, labour_amount: "120", labour_vat: "21", in_page: "1" });
+    as(nina);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    let before = await snapshotTables();
+    // Thijs holds Bob's request (offered, not accepted) and nothing of Alice's; an operator and the homeowners hold no job.
+    for (const [who, id] of [[thijs, aliceRequest], [thijs, bobRequest], [olga, aliceRequest], [pat, aliceRequest], [bob.user, aliceRequest], [alice.user, aliceRequest], [nina, bobRequest]] as const) {
+      as(who);
+      expect((await sendQuoteAction(IDLE_STEP, quoteForm(id))).message, who.email).toMatch(/not found/);
+    }
+    expect(await snapshotTables()).toBe(before);
+    as(nina);
+    expect(await sendQuoteAction(IDLE_STEP, quoteForm(aliceRequest))).toMatchObject({ next: "/pro?notice=quote-sent" });
+    const quote = (await listCurrentQuotes([aliceRequest])).get(aliceRequest)!;
+    before = await snapshotTables();
+    for (const who of [bob.user, nina, thijs, olga]) {
+      as(who);
+      for (const action of [acceptQuoteAction, declineQuoteAction]) {
+        expect((await action(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).message, who.email).toMatch(/not found/);
+      }
+      // Nor does the quote show through the request's routes.
+      const read = await requestRoute.GET(apiRequest("GET", `/api/requests/${aliceRequest}`, { cookie: who.cookie }), routeContext({ requestId: aliceRequest }));
+      expect(read.status).toBe(404);
+    }
+    expect(await snapshotTables()).toBe(before);
+    as(alice.user);
+    expect(await acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=quote-accepted` });
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {

@@ -1,0 +1,234 @@
+// Fixed quotes, as the handyman holding a request sends them and the homeowner answers them. Every
+// change is one step of the request's life (lib/requests/lifecycle.ts: send_quote, accept_quote,
+// decline_quote), so the request's row is locked first and the timeline records it; the quote's own
+// change is then an `UPDATE … WHERE status = 'sent' AND valid_until > now`, so of two tabs accepting the
+// same quote exactly one wins. The rules (lines, amounts, VAT rates, validity) are ./rules.ts's.
+//
+// The handyman's functions treat a request they do not hold (accepted) as unknown (404); the
+// homeowner's treat another homeowner's quote the same way.
+import "server-only";
+import type { Prisma } from "../generated/prisma/client";
+import { ApiError } from "../api/errors";
+import type { SessionUser } from "../auth/current-user";
+import { getDb } from "../db";
+import { formatList, formatPrice, type Locale } from "../format";
+import { getHandymanForUserOrThrow } from "../handymen/queries";
+import { applyTransition, type Actor } from "../requests/lifecycle";
+import { notify, repairName } from "../requests/notices";
+import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
+import { getTranslator } from "../i18n/translator";
+import {
+  allowedVatRates,
+  MAX_QUOTE_TOTAL_CENTS,
+  quoteAmounts,
+  quoteInputSchema,
+  quoteLines,
+  quoteRefusal,
+  quoteStatusAt,
+  validUntilOf,
+  type QuoteAmounts,
+  type QuoteLineKind,
+  type QuoteStatus,
+} from "./rules";
+
+type Tx = Prisma.TransactionClient;
+
+export type QuoteLineView = { kind: QuoteLineKind; description: string; quarterHours: number | null; hourlyPriceCents: number | null; netCents: number; vatRate: number };
+
+export type QuoteView = QuoteAmounts & {
+  id: string;
+  requestId: string;
+  handymanId: number;
+  status: QuoteStatus;
+  lines: QuoteLineView[];
+  /** ISO timestamps. */
+  sentAt: string;
+  validUntil: string;
+};
+
+/** What accepting hands on to the payment: the quote as accepted, its total computed on the server. */
+export type AcceptedQuote = { quoteId: string; requestId: string; handymanId: number; amountCents: number; description: string };
+
+const quoteColumns = {
+  id: true,
+  requestId: true,
+  handymanId: true,
+  status: true,
+  validUntil: true,
+  createdAt: true,
+  lines: { orderBy: { position: "asc" }, select: { kind: true, description: true, quarterHours: true, hourlyPriceCents: true, netCents: true, vatRate: true } },
+} as const satisfies Prisma.QuoteSelect;
+
+function toQuoteView(row: Prisma.QuoteGetPayload<{ select: typeof quoteColumns }>, now: Date): QuoteView {
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    handymanId: row.handymanId,
+    status: quoteStatusAt(row, now),
+    lines: row.lines,
+    ...quoteAmounts(row.lines),
+    sentAt: row.createdAt.toISOString(),
+    validUntil: row.validUntil.toISOString(),
+  };
+}
+
+/**
+ * The current quote of each request (the newest one not replaced by another), for pages that already
+ * know the reader may see those requests.
+ */
+export async function listCurrentQuotes(requestIds: readonly string[], now = new Date()): Promise<Map<string, QuoteView>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await (await getDb()).quote.findMany({
+    where: { requestId: { in: [...requestIds] }, status: { not: "replaced" } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    select: quoteColumns,
+  });
+  const quotes = new Map<string, QuoteView>();
+  for (const row of rows) if (!quotes.has(row.requestId)) quotes.set(row.requestId, toQuoteView(row, now));
+  return quotes;
+}
+
+const handymanActor = (user: SessionUser): Actor => ({ role: "handyman", userId: user.id });
+const homeownerActor = (user: SessionUser): Actor => ({ role: "homeowner", userId: user.id });
+
+/** The request the signed-in handyman holds (their accepted offer); 404 for any other. */
+async function heldRequestOrThrow(user: SessionUser, requestId: string) {
+  const db = await getDb();
+  const handyman = await getHandymanForUserOrThrow(user, db);
+  const offer = await db.offer.findFirst({ where: { requestId, handymanId: handyman.id, status: "accepted" }, select: { request: { select: trackedRequestColumns } } });
+  if (!offer) throw new ApiError("not_found", { key: "requestNotFound" });
+  const request = fromTrackedRow(offer.request);
+  // The price of every trade and city the handyman serves (handyman_offerings copies it by trigger).
+  const { hourlyPriceCents } = await db.handyman.findUniqueOrThrow({ where: { id: handyman.id }, select: { hourlyPriceCents: true } });
+  return { handyman, request, hourlyPriceCents };
+}
+
+function ratesIn(locale: Locale, rates: readonly number[]): string {
+  return formatList(rates.map((rate) => `${rate}%`), "or", locale);
+}
+
+/** The 400 of a quote ./rules.ts refuses, with the line concerned when there is one. */
+function refused(refusal: NonNullable<ReturnType<typeof quoteRefusal>>, taskType: string, kinds: QuoteLineKind[]): ApiError {
+  if (refusal.key === "quote.totalTooHigh") {
+    return new ApiError("validation_failed", { key: refusal.key, values: { max: (locale: Locale) => formatPrice(MAX_QUOTE_TOTAL_CENTS / 100, locale) } });
+  }
+  if (refusal.key !== "quote.vatRate") return new ApiError("validation_failed", { key: refusal.key });
+  const kind = kinds[refusal.index]!;
+  const rates = allowedVatRates({ kind, taskType });
+  const message = { key: "quote.vatRate" as const, values: { rates: (locale: Locale) => ratesIn(locale, rates) } };
+  const path = refusal.index === 0 ? "labour.vatRate" : `materials.${refusal.index - 1}.vatRate`;
+  return new ApiError("validation_failed", message, [{ path, message }]);
+}
+
+/**
+ * Sends a quote on a request the signed-in handyman holds: the body is read by ./rules.ts's schema, the
+ * amounts computed here, and any earlier quote still open, lapsed or declined is replaced by it (an
+ * accepted one never: 409). The homeowner is mailed. 400 for a quote the rules refuse, 404 for a request
+ * not theirs, 409 for a request no longer accepted (cancelled, done).
+ */
+export async function sendQuote(user: SessionUser, requestId: string, body: unknown, now = new Date()): Promise<QuoteView> {
+  const parsed = quoteInputSchema.safeParse(body);
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, { key: "fixField" });
+  const { handyman, request, hourlyPriceCents } = await heldRequestOrThrow(user, requestId);
+  const lines = quoteLines(parsed.data, hourlyPriceCents);
+  const amounts = quoteAmounts(lines);
+  const refusal = quoteRefusal(lines, amounts, request.taskType);
+  if (refusal) throw refused(refusal, request.taskType, lines.map((line) => line.kind));
+  const validUntil = validUntilOf(now, parsed.data.validDays);
+  const id = await step(async (tx, after) => {
+    await applyTransition(tx, { requestId, action: "send_quote", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
+    if (await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true } })) {
+      throw new ApiError("conflict", { key: "quote.acceptedStands" });
+    }
+    await tx.quote.updateMany({ where: { requestId, status: { in: ["sent", "declined"] } }, data: { status: "replaced" } });
+    const quote = await tx.quote.create({
+      data: {
+        requestId,
+        handymanId: handyman.id,
+        netCents: amounts.netCents,
+        vatCents: amounts.vatCents,
+        totalCents: amounts.totalCents,
+        validUntil,
+        createdAt: now,
+        lines: { create: lines.map((line, position) => ({ ...line, position })) },
+      },
+      select: { id: true },
+    });
+    await notify.quoteSent(tx, after, { request, handymanId: handyman.id, totalCents: amounts.totalCents, validUntil });
+    return quote.id;
+  });
+  const [row] = await (await getDb()).quote.findMany({ where: { id }, select: quoteColumns });
+  return toQuoteView(row!, now);
+}
+
+/** One of the homeowner's quotes with its request; 404 for another homeowner's or an unknown one. */
+async function ownQuoteOrThrow(db: Tx, user: SessionUser, quoteId: string) {
+  const quote = await db.quote.findFirst({
+    where: { id: quoteId, request: { userId: user.id } },
+    select: { id: true, status: true, validUntil: true, handymanId: true, totalCents: true, handyman: { select: { name: true } }, request: { select: trackedRequestColumns } },
+  });
+  if (!quote) throw new ApiError("not_found", { key: "quote.notFound" });
+  return { quote, request: fromTrackedRow(quote.request) };
+}
+
+/** The 409 for answering a quote that is no longer open, in words for what it became. */
+function notOpen(status: QuoteStatus): ApiError {
+  switch (status) {
+    case "accepted":
+      return new ApiError("conflict", { key: "quote.alreadyAccepted" });
+    case "declined":
+      return new ApiError("conflict", { key: "quote.alreadyDeclined" });
+    case "replaced":
+      return new ApiError("conflict", { key: "quote.replaced" });
+    default:
+      return new ApiError("conflict", { key: "quote.lapsed" });
+  }
+}
+
+/**
+ * The homeowner's answer to a sent quote, as one step: the request's row is locked by the lifecycle's
+ * step, then the quote changes only if it is still sent and within its validity; otherwise (another tab
+ * answered first, it lapsed meanwhile) 409 with what it became, and nothing is stored.
+ */
+async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted" | "declined", now: Date) {
+  const db = await getDb();
+  const { quote, request } = await ownQuoteOrThrow(db, user, quoteId);
+  const seen = quoteStatusAt(quote, now);
+  if (seen !== "sent") throw notOpen(seen);
+  await step(async (tx) => {
+    await applyTransition(tx, {
+      requestId: request.id,
+      action: answer === "accepted" ? "accept_quote" : "decline_quote",
+      from: request.state,
+      actor: homeownerActor(user),
+      handymanId: quote.handymanId,
+    });
+    const { count } = await tx.quote.updateMany({ where: { id: quoteId, status: "sent", validUntil: { gt: now } }, data: { status: answer, answeredAt: now } });
+    if (count !== 1) {
+      const current = await tx.quote.findUniqueOrThrow({ where: { id: quoteId }, select: { status: true, validUntil: true } });
+      throw notOpen(quoteStatusAt(current, now));
+    }
+  });
+  return { quote, request };
+}
+
+/** What the payment says it is for, the job and the handyman: "Fixwell: pipe leakage job in Rotterdam by Nina". */
+function paymentDescription(request: TrackedRequest, handymanName: string, locale: Locale): string {
+  return getTranslator(locale, "job")("quote.paymentDescription", { job: repairName(request, locale), name: handymanName });
+}
+
+/**
+ * Accepts one of the homeowner's quotes: the one server-side step before the payment, which is made
+ * for the returned amount (the quote's stored total, computed when it was sent) and nothing the browser
+ * sent. 404 for another homeowner's quote; 409 for one accepted already (two tabs: the second), declined,
+ * replaced or lapsed, or on a request no longer accepted.
+ */
+export async function acceptQuote(user: SessionUser, quoteId: string, locale: Locale, now = new Date()): Promise<AcceptedQuote> {
+  const { quote, request } = await answerQuote(user, quoteId, "accepted", now);
+  return { quoteId: quote.id, requestId: request.id, handymanId: quote.handymanId, amountCents: quote.totalCents, description: paymentDescription(request, quote.handyman.name, locale) };
+}
+
+/** Declines one of the homeowner's quotes; the handyman may then send a new one. Refusals as acceptQuote's. */
+export async function declineQuote(user: SessionUser, quoteId: string, now = new Date()): Promise<void> {
+  await answerQuote(user, quoteId, "declined", now);
+}

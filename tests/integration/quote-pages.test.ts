@@ -1,0 +1,141 @@
+// The quote on the pages, rendered from a real database in both languages: /pro's job offers the quote
+// form (labelled fields, the handyman's price in the hint) and then shows the quote sent; the order page
+// shows the homeowner the lines, the VAT per rate, the total and the validity in the page's way of
+// writing money, with Accept and Decline while the quote is open, and its state once answered.
+import { JSDOM } from "jsdom";
+import { isValidElement, type ReactElement, type ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const pageLocale = vi.hoisted(() => ({ value: "en" as "en" | "nl" }));
+
+vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next-intl/server", async (original) => ({
+  ...(await original<typeof import("next-intl/server")>()),
+  setRequestLocale: () => {},
+  getLocale: async () => pageLocale.value,
+  getTranslations: async (arg: string | { locale: string; namespace: string }) => {
+    const { getTranslator } = await import("@/lib/i18n/translator");
+    const { locale, namespace: full } = typeof arg === "string" ? { locale: pageLocale.value, namespace: arg } : arg;
+    const [namespace, ...within] = full.split(".");
+    const t = getTranslator(locale as "en", namespace as never) as unknown as ((key: string, values?: object) => string) & { rich: (key: string, values?: object) => ReactNode; raw: (key: string) => unknown };
+    const at = (key: string) => [...within, key].join(".");
+    return Object.assign((key: string, values?: object) => t(at(key), values), { rich: (key: string, values?: object) => t.rich(at(key), values), raw: (key: string) => t.raw(at(key)) });
+  },
+}));
+
+import { actionRequest, form } from "../helpers/server-action";
+import { resetDatabase } from "../helpers/db";
+import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInUser, type TestUser } from "../helpers/session";
+
+const { ProDashboard } = await import("@/components/requests/pro-dashboard");
+const { OrderDetails } = await import("@/components/requests/order-details");
+const { getProPageOrThrow } = await import("@/lib/handymen/offers");
+const { getRequestDetailsOrThrow } = await import("@/lib/requests/details");
+const { acceptOfferAction } = await import("@/lib/requests/step-actions");
+const { sendQuoteAction } = await import("@/lib/quotes/actions");
+const { acceptQuote, listCurrentQuotes } = await import("@/lib/quotes/quotes");
+const { IDLE_STEP } = await import("@/lib/requests/step-form");
+const { renderToStaticMarkup } = await import("react-dom/server");
+
+const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
+
+function findElement(tree: unknown, name: string): ReactElement<Record<string, unknown>> | null {
+  if (Array.isArray(tree)) {
+    for (const item of tree) {
+      const found = findElement(item, name);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!isValidElement(tree)) return null;
+  const type = tree.type as { name?: string };
+  if (typeof type === "function" && type.name === name) return tree as ReactElement<Record<string, unknown>>;
+  return findElement(Object.values(tree.props as object), name);
+}
+
+/** The named component of a server page's tree, rendered to a document. */
+function rendered(tree: unknown, name: string): Document {
+  const element = findElement(tree, name);
+  expect(element, name).not.toBeNull();
+  return new JSDOM(`<!DOCTYPE html><body>${renderToStaticMarkup(element!)}</body>`).window.document;
+}
+
+/** /pro's card of the job (its components run as the page would), and the quote's part of it rendered. */
+async function proQuoteSection(): Promise<Document> {
+  const card = findElement(await ProDashboard({ view: await getProPageOrThrow(nina), query: {} }), "OfferCard")!;
+  return rendered((card.type as (props: object) => ReactNode)(card.props), "QuoteSection");
+}
+
+let owner: TestUser;
+let nina: TestHandyman;
+let requestId: string;
+
+beforeEach(async () => {
+  pageLocale.value = "en";
+  await resetDatabase();
+  owner = await createSignedInUser("owner@example.test");
+  nina = await createSignedInHandyman(18, "nina@example.test");
+  requestId = await submitRequest(owner, LEAK);
+  expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+  actionRequest.headers = new Headers({ cookie: nina.cookie });
+  await acceptOfferAction(IDLE_STEP, form({ offer_id: (await openOfferOf(requestId)).id, in_page: "1" }));
+});
+
+async function sendQuote() {
+  actionRequest.headers = new Headers({ cookie: nina.cookie });
+  const answer = await sendQuoteAction(
+    IDLE_STEP,
+    form({ request_id: requestId, labour_amount: "100", labour_vat: "21", material_1_description: "Siphon", material_1_amount: "20", material_1_vat: "9", in_page: "1" }),
+  );
+  expect(answer.next).toBe("/pro?notice=quote-sent");
+}
+
+describe("the quote on /pro", () => {
+  it("offers an accepted job's quote form with labelled fields, then shows the quote sent and offers to replace it", async () => {
+    let page = await proQuoteSection();
+    const quoteForm = page.querySelector('form[aria-label="Send a fixed quote"]')!;
+    expect(quoteForm).not.toBeNull();
+    for (const name of ["labour_hours", "labour_amount", "labour_vat", "material_1_description", "material_5_amount", "valid_days"]) {
+      const control = quoteForm.querySelector(`[name="${name}"]`)!;
+      expect(control, name).not.toBeNull();
+      expect(page.querySelector(`label[for="${control.id}"]`)?.textContent, name).toBeTruthy();
+    }
+    expect(quoteForm.querySelector('[name="material_6_amount"]')).toBeNull();
+    expect(page.body.textContent).toMatch(/At your price of €\d+\.\d\d per hour incl\. VAT/);
+    await sendQuote();
+    page = await proQuoteSection();
+    expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Waiting for the homeowner's answer");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€142.80");
+    expect(page.querySelector('form[aria-label="Send a new quote"]')).not.toBeNull();
+  });
+});
+
+describe("the quote on the order page", () => {
+  it("shows the lines, VAT per rate, total and validity with Accept and Decline, then the accepted state without them", async () => {
+    await sendQuote();
+    let page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
+    const text = page.body.textContent!;
+    expect(text).toContain("VAT 9% over €20.00");
+    expect(text).toContain("VAT 21% over €100.00");
+    expect(text).toContain("Valid until");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€142.80");
+    expect(page.querySelector('form[aria-label="Accept the quote"] button')?.textContent).toBe("Accept the quote of €142.80");
+    expect(page.querySelector('form[aria-label="Decline the quote"] button')?.textContent).toBe("Decline");
+    const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
+    await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
+    expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toMatch(/You accepted this quote\. The payment follows/);
+    expect(page.querySelector("form")).toBeNull();
+  });
+
+  it("reads in Dutch on a Dutch page, with money written the Dutch way", async () => {
+    await sendQuote();
+    pageLocale.value = "nl";
+    const page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "nl") }), "QuoteCard");
+    expect(page.querySelector("h2")?.textContent).toBe("Offerte");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0142,80");
+    expect(page.body.textContent).toContain("Totaal incl. btw");
+    expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Wacht op je antwoord");
+  });
+});
