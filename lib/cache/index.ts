@@ -8,6 +8,8 @@ import { revalidateTag, unstable_cache } from "next/cache";
 export const CACHE_TAGS = {
   /** Every job opening read (list, detail, API, sitemap). */
   jobOpenings: "job-openings",
+  /** Which handymen's profiles are public (the sitemap's lists of profiles, lib/site/sitemap.ts). */
+  listedProfiles: "listed-profiles",
   /** A page rendered with it is answered but not kept (lib/cache/page-cache-handler.mjs). */
   notKept: "fixwell-not-kept",
 } as const;
@@ -51,4 +53,13 @@ export async function doNotKeepThisPage(): Promise<void> {
  */
 export function revalidateJobOpenings(): void {
   revalidateTag(CACHE_TAGS.jobOpenings, { expire: 0 });
+}
+
+/**
+ * Expires the cached lists of public profiles (the sitemap's) on every instance. Call it after the
+ * change that listed or unlisted a profile is committed (approval, suspension and its end, erasure).
+ * Scripts and tests, which run without a Next.js server, have no cache to expire.
+ */
+export function revalidateListedProfiles(): void {
+  if (insideNextServer()) revalidateTag(CACHE_TAGS.listedProfiles, { expire: 0 });
 }

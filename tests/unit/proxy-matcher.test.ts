@@ -81,7 +81,7 @@ describe("proxy matcher", () => {
     },
   );
 
-  it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml"])("leaves the asset %s alone", (pathname) => {
+  it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/handymen/1.xml", "/sitemaps/handymen/abc.xml"])("leaves the asset %s alone", (pathname) => {
     expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
   });
 });
@@ -99,7 +99,7 @@ describe("deploy/nginx.conf's cached pages", () => {
     expect(location.test(page)).toBe(true);
   });
 
-  it.each(["/job-openings", "/nl/job-openings", "/job-openings/x", "/login", "/inputs", "/dashboard", "/en", "/ourstory/more", "/teams", "/nlx", "/api/inputs", "/_next/static/chunks/app.js", "/sitemap.xml"])(
+  it.each(["/job-openings", "/nl/job-openings", "/job-openings/x", "/login", "/inputs", "/dashboard", "/en", "/ourstory/more", "/teams", "/nlx", "/api/inputs", "/_next/static/chunks/app.js", "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/handymen/1.xml"])(
     "never caches %s, which is rendered per request or is no page",
     (pathname) => {
       expect(location.test(pathname)).toBe(false);
