@@ -61,7 +61,7 @@ export async function deleteAccount(userId: string, password: string, limiters: 
   const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId), { timeout: ERASE_TIMEOUT_MS });
   await after.run();
   // A handyman's profile has left the sitemap (every deletion expires it: they are few).
-  revalidateListedProfiles();
+  await revalidateListedProfiles();
   await purgeDeletedPhotoObjects();
   console.info(`[security] account deleted: user=${userId} kept_for_handymen=${outcome.keptForHandymen}`);
   return { kind: "deleted", ...outcome };

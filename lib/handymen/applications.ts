@@ -398,7 +398,7 @@ export async function approveApplication(operator: Operator, rawId: string): Pro
     const { id: queued } = await enqueueMail(tx, applicationApprovedMessage({ to: before.email }));
     return { handymanId: created.id, mailId: queued };
   });
-  revalidateListedProfiles();
+  await revalidateListedProfiles();
   await nudgeMailDelivery(mailId);
   return { handymanId };
 }

@@ -377,7 +377,7 @@ export async function suspendHandyman(operator: Operator, id: number, password: 
     return { handyman, movedRequests };
   });
   await after.run();
-  revalidateListedProfiles();
+  await revalidateListedProfiles();
   return result;
 }
 
@@ -394,6 +394,6 @@ export async function unsuspendHandyman(operator: Operator, id: number): Promise
     await recordAudit(tx, operator, { action: "unsuspend_handyman", targetType: "handyman", targetId: id, before: auditView(before), after: auditView(handyman) });
     return handyman;
   });
-  revalidateListedProfiles();
+  await revalidateListedProfiles();
   return handyman;
 }

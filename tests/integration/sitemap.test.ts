@@ -17,13 +17,15 @@ vi.hoisted(async () => {
   (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage = AsyncLocalStorage;
 });
 
+import * as suspendRoute from "../../app/api/ops/handymen/[handymanId]/suspend/route";
 import PageCacheHandler from "../../lib/cache/page-cache-handler.mjs";
-import { CACHE_TAGS } from "../../lib/cache";
 import type { Connection } from "../../lib/db/connect";
 import type { PrismaClient } from "../../lib/generated/prisma/client";
 import { MAX_ADDRESSES_PER_SITEMAP, profilesSitemap, sitemapIndex } from "../../lib/site/sitemap";
 import { getConnection } from "../../lib/db";
 import { getDb, resetDatabase } from "../helpers/db";
+import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
+import { apiRequest, routeContext } from "../helpers/session";
 import { locsOf, routeHandlerGet, sitemapContents, sitemapFiles } from "../helpers/sitemap";
 
 const ORIGIN = "http://localhost:3000";
@@ -175,7 +177,7 @@ describe("the sitemap in Next.js's data cache", () => {
     return JSON.stringify(contents) + (await withPageSize(3)("/sitemap.xml")).text;
   }
 
-  it("reads the database for the first crawl only, five crawls in a row, until the profiles' tag expires", async () => {
+  it("reads the database for the first crawl only, five crawls in a row, until a suspension expires the profiles' tag", async () => {
     reads = 0;
     const first = await crawl();
     const afterFirst = reads;
@@ -189,12 +191,26 @@ describe("the sitemap in Next.js's data cache", () => {
     expect((await withPageSize(3)("/sitemaps/handymen/15.xml")).status).toBe(404);
     expect(reads).toBe(afterFirst);
 
-    // What listing or unlisting a profile does (revalidateListedProfiles): the next crawl reads again.
-    await (await getDb()).handyman.update({ where: { id: 1 }, data: { suspended: true } });
-    const beforeExpiry = reads;
-    await holder.__incrementalCache!.revalidateTag([CACHE_TAGS.listedProfiles], { expire: 0 });
-    const contents = await sitemapContents(withPageSize(3));
-    expect(reads).toBeGreaterThan(beforeExpiry);
-    expect(contents.flatMap((file) => file.urls)).not.toContain(`${ORIGIN}/pros/daan-1`);
+    // A change made in SQL waits for the cache's hour: the next crawl is still the cached one.
+    const db = await getDb();
+    const { slug: changedInSql } = await db.handyman.update({ where: { id: 3 }, data: { suspended: true }, select: { slug: true } });
+    const operator = await createSignedInOperator();
+    const beforeSqlCrawl = reads;
+    expect(await crawl()).toBe(first);
+    expect(reads).toBe(beforeSqlCrawl);
+
+    // Suspending a handyman in the console expires the profiles' tag (revalidateListedProfiles): the next
+    // crawl reads again, and neither handyman is listed any more.
+    const suspended = await suspendRoute.POST(
+      apiRequest("POST", "/api/ops/handymen/1/suspend", { cookie: operator.cookie, body: { password: OPERATOR_PASSWORD } }),
+      routeContext({ handymanId: "1" }),
+    );
+    expect(suspended.status).toBe(200);
+    const beforeExpiredCrawl = reads;
+    const urls = (await sitemapContents(withPageSize(3))).flatMap((file) => file.urls);
+    expect(reads).toBeGreaterThan(beforeExpiredCrawl);
+    expect(urls).not.toContain(`${ORIGIN}/pros/daan-1`);
+    expect(urls).not.toContain(`${ORIGIN}/pros/${changedInSql}`);
+    expect(profileUrls(urls)).toHaveLength(2 * (SAMPLE_HANDYMEN - 2));
   });
 });
