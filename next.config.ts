@@ -66,14 +66,15 @@ function baseConfig(phase: string): NextConfig {
     experimental: { serverActions: { bodySizeLimit: MAX_PHOTO_FORM_BYTES }, globalNotFound: true },
     // English pages have no language in their address: /ourstory is app/[locale]/ourstory with locale
     // "en" (the proxy sends /en/… here without the prefix); /nl/… matches app/[locale] as it is. Checked
-    // after the routes and files with fixed addresses (the API, /_next, public files, the sitemap).
+    // after the routes and files with fixed addresses (the API, /_next, public files, the sitemap index)
+    // but before dynamic routes, so /sitemaps/ (whose files of profiles are one) is left out by name.
     async rewrites() {
       return {
         beforeFiles: [],
         afterFiles: [
           { source: "/", destination: "/en" },
-          // A first segment that is not "api", "nl", "en" or "_next" (the lookahead stops at the segment's end).
-          { source: "/:first((?!(?:api|nl|en|_next)(?![^/]))[^/.]+)/:rest*", destination: "/en/:first/:rest*" },
+          // A first segment that is not "api", "nl", "en", "_next" or "sitemaps" (the lookahead stops at the segment's end).
+          { source: "/:first((?!(?:api|nl|en|_next|sitemaps)(?![^/]))[^/.]+)/:rest*", destination: "/en/:first/:rest*" },
         ],
         fallback: [],
       };

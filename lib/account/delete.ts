@@ -29,6 +29,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
 import { accountDeletedMessage, forgetMailTo, queueMail, type MailMessage } from "../mail";
 import { AfterCommit } from "../queue/after-commit";
+import { revalidateListedProfiles } from "../cache";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
@@ -60,6 +61,8 @@ export async function deleteAccount(userId: string, password: string, limiters: 
   // holding hundreds takes longer than Prisma's default 5 s for an interactive transaction.
   const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId), { timeout: ERASE_TIMEOUT_MS });
   await after.run();
+  // A handyman's profile has left the sitemap (every deletion expires it: they are few).
+  await revalidateListedProfiles();
   await purgeDeletedPhotoObjects();
   console.info(`[security] account deleted: user=${userId} kept_for_handymen=${outcome.keptForHandymen}`);
   return { kind: "deleted", ...outcome };

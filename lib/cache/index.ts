@@ -8,6 +8,8 @@ import { revalidateTag, unstable_cache } from "next/cache";
 export const CACHE_TAGS = {
   /** Every job opening read (list, detail, API, sitemap). */
   jobOpenings: "job-openings",
+  /** Which handymen's profiles are public (the sitemap's lists of profiles, lib/site/sitemap.ts). */
+  listedProfiles: "listed-profiles",
   /** A page rendered with it is answered but not kept (lib/cache/page-cache-handler.mjs). */
   notKept: "fixwell-not-kept",
 } as const;
@@ -51,4 +53,23 @@ export async function doNotKeepThisPage(): Promise<void> {
  */
 export function revalidateJobOpenings(): void {
   revalidateTag(CACHE_TAGS.jobOpenings, { expire: 0 });
+}
+
+type ServerCache = { revalidateTag(tags: string[], durations: { expire?: number }): Promise<void> };
+
+/**
+ * Expires the cached lists of public profiles (the sitemap's) on every instance. Call it after the
+ * change that listed or unlisted a profile is committed (approval, suspension and its end, erasure).
+ * It goes to the server's cache itself rather than through revalidateTag, which would also have the
+ * console's page that posted the change rendered again under the form's feet (the page shows nothing
+ * of the sitemap). Scripts and tests, which run without a Next.js server, have no cache to expire. A
+ * cache that cannot be reached is logged, not the change's failure: the lists expire within the hour.
+ */
+export async function revalidateListedProfiles(): Promise<void> {
+  if (!insideNextServer()) return;
+  try {
+    await (globalThis as unknown as { __incrementalCache: ServerCache }).__incrementalCache.revalidateTag([CACHE_TAGS.listedProfiles], { expire: 0 });
+  } catch (error) {
+    console.error(`[cache] expiring ${CACHE_TAGS.listedProfiles} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

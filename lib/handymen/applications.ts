@@ -28,6 +28,7 @@ import { timeKey } from "../paging/keyset";
 import { toCents } from "../validations/hourly-price";
 import { freeTextSchema } from "../validations/text";
 import { applicationSchema, applicationWithAccountSchema, type ApplicationInput } from "./applications-schema";
+import { revalidateListedProfiles } from "../cache";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -397,6 +398,7 @@ export async function approveApplication(operator: Operator, rawId: string): Pro
     const { id: queued } = await enqueueMail(tx, applicationApprovedMessage({ to: before.email }));
     return { handymanId: created.id, mailId: queued };
   });
+  await revalidateListedProfiles();
   await nudgeMailDelivery(mailId);
   return { handymanId };
 }

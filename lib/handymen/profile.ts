@@ -112,10 +112,32 @@ export async function profilePageStatus(slug: string): Promise<ProfileLookup["ki
   return row.suspended || row.removedAt ? "gone" : "listed";
 }
 
-/** The slugs of every listed profile, for the sitemap, in register order. */
-export async function listListedProfiles(db?: Db): Promise<{ slug: string }[]> {
+/**
+ * The id each page of `size` listed profiles starts at, in register order, for the sitemap's files of
+ * profiles. Read by keyset, a page of ids at a time (never OFFSET): only the first id of each is kept.
+ */
+export async function listedProfilePageStarts(size: number, db?: Db): Promise<number[]> {
   const client = db ?? (await getDb());
-  return client.handyman.findMany({ where: LISTED_PROFILE, orderBy: { id: "asc" }, select: { slug: true } });
+  const starts: number[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await client.handyman.findMany({ where: { ...LISTED_PROFILE, id: { gt: after } }, orderBy: { id: "asc" }, take: size, select: { id: true } });
+    if (page.length === 0) return starts;
+    starts.push(page[0].id);
+    after = page[page.length - 1].id;
+    if (page.length < size) return starts;
+  }
+}
+
+/**
+ * The slugs of the listed profiles whose id is from `fromId` (null: the first) to before `beforeId` (null:
+ * the last), in register order, at most `limit` of them: one of the sitemap's files of profiles.
+ */
+export async function listListedProfileSlugs(fromId: number | null, beforeId: number | null, limit: number, db?: Db): Promise<string[]> {
+  const client = db ?? (await getDb());
+  const id = { ...(fromId === null ? {} : { gte: fromId }), ...(beforeId === null ? {} : { lt: beforeId }) };
+  const rows = await client.handyman.findMany({ where: { ...LISTED_PROFILE, id }, orderBy: { id: "asc" }, take: limit, select: { slug: true } });
+  return rows.map((row) => row.slug);
 }
 
 // ---- The reviews, a page at a time (lib/paging: signed keyset cursors, newest first). ----

@@ -14,6 +14,7 @@ import { inviteHandyman, type Invitation } from "../handymen/invite";
 import { formatList } from "../format";
 import { taskTypeLabel } from "../requests/words";
 import { AfterCommit } from "../queue/after-commit";
+import { revalidateListedProfiles } from "../cache";
 import { ACCOUNT_STATES, CITIES, fromDbCity, fromDbTaskType, TASK_TYPES, toDbTaskType, type AccountState, type City, type TaskType } from "../requests/catalogue";
 import { badCursor, decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
 import { withdrawOpenOffersOf } from "../requests/workflow";
@@ -376,13 +377,14 @@ export async function suspendHandyman(operator: Operator, id: number, password: 
     return { handyman, movedRequests };
   });
   await after.run();
+  await revalidateListedProfiles();
   return result;
 }
 
 /** Lifts a suspension: the handyman is matched again from the next request on. 409 when not suspended. */
 export async function unsuspendHandyman(operator: Operator, id: number): Promise<RosterEntry> {
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  const handyman = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "id" = ${id} FOR UPDATE`;
     if (!locked) throw new ApiError("not_found", NOT_FOUND);
     const before = await findEntry(tx, id);
@@ -392,4 +394,6 @@ export async function unsuspendHandyman(operator: Operator, id: number): Promise
     await recordAudit(tx, operator, { action: "unsuspend_handyman", targetType: "handyman", targetId: id, before: auditView(before), after: auditView(handyman) });
     return handyman;
   });
+  await revalidateListedProfiles();
+  return handyman;
 }

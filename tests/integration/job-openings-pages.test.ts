@@ -12,7 +12,8 @@ const SITE = vi.hoisted(() => {
 });
 
 // The careers pages are kept in Next.js's cache and must read no request: reading the request headers
-// (or waiting for a connection) fails the test. The sitemap and robots.txt, rendered on request, may.
+// (or waiting for a connection) fails the test. robots.txt, rendered on request, may; the sitemaps' route
+// handlers read the request they are given.
 const requestAccess = vi.hoisted(() => ({ allowed: false }));
 vi.mock("next/headers", () => ({
   headers: async () => {
@@ -29,7 +30,7 @@ vi.mock("next/server", () => ({
 import JobOpeningPage, { generateMetadata as detailMetadata } from "../../app/[locale]/(marketing)/job-openings/[jobId]/page";
 import JobOpeningsPage, { generateMetadata as listMetadata } from "../../app/[locale]/(marketing)/job-openings/page";
 import robots from "../../app/robots";
-import sitemap from "../../app/sitemap";
+import { routeHandlerGet, sitemapUrls } from "../helpers/sitemap";
 import { NotFoundContent } from "../../components/layout/not-found-content";
 import { jobOpenings } from "../../lib/careers/content";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
@@ -300,21 +301,19 @@ describe("/nl/job-openings and /nl/job-openings/{job_id}", () => {
 });
 
 describe("/sitemap.xml and /robots.txt", () => {
-  beforeEach(() => {
-    requestAccess.allowed = true;
-  });
   afterEach(() => {
     requestAccess.allowed = false;
   });
   it("lists every opening in the database, including one added after start", async () => {
     await (await getDb()).jobOpening.create({ data: { ...HOSTILE, jobId: "added-later", role: "Added later" } });
-    const urls = (await sitemap()).map((entry) => entry.url);
+    const urls = await sitemapUrls(routeHandlerGet);
     for (const opening of jobOpenings) expect(urls).toContain(`${SITE}/job-openings/${opening.job_id}`);
     expect(urls).toContain(`${SITE}/job-openings/added-later`);
     expect(urls).toContain(`${SITE}/job-openings`);
   });
 
   it("points crawlers at the sitemap", async () => {
+    requestAccess.allowed = true;
     expect((await robots()).sitemap).toBe(`${SITE}/sitemap.xml`);
   });
 });

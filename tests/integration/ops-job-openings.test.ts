@@ -20,7 +20,7 @@ import * as deleteRoute from "../../app/api/ops/job-openings/[jobId]/delete/rout
 import * as previewRoute from "../../app/api/ops/job-openings/preview/route";
 import { GET as publicList } from "../../app/api/job-openings/route";
 import { GET as publicOne } from "../../app/api/job-openings/[jobId]/route";
-import sitemap from "../../app/sitemap";
+import { routeHandlerGet, sitemapUrls } from "../helpers/sitemap";
 import JobOpeningPage from "../../app/[locale]/(marketing)/job-openings/[jobId]/page";
 import { proxy } from "../../proxy";
 import { NextRequest } from "next/server";
@@ -282,7 +282,7 @@ describe("publish, close and delete", () => {
     expect((await listJobOpeningSummaries()).map((o) => o.jobId)).toContain(body.job_id);
     const listed = (await (await publicList(apiRequest("GET", "/api/job-openings"), routeContext())).json()) as { job_id: string }[];
     expect(listed.map((o) => o.job_id)).toContain(body.job_id);
-    expect((await sitemap()).map((entry) => entry.url).some((url) => url.endsWith(`/job-openings/${body.job_id}`))).toBe(true);
+    expect((await sitemapUrls(routeHandlerGet)).some((url) => url.endsWith(`/job-openings/${body.job_id}`))).toBe(true);
     expect((await getJobOpening(body.job_id))?.closesOn).toBe(body.closes_on);
     expect((await proxy(new NextRequest(`http://localhost:3000/job-openings/${body.job_id}`))).status).toBe(200);
     const liveHtml = renderToStaticMarkup((await JobOpeningPage({ params: Promise.resolve({ jobId: body.job_id }) })) as ReactElement);
@@ -297,7 +297,7 @@ describe("publish, close and delete", () => {
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: "closed", version: 3 });
     expect((await listJobOpeningSummaries()).map((o) => o.jobId)).not.toContain(body.job_id);
-    expect((await sitemap()).map((entry) => entry.url).some((url) => url.endsWith(`/job-openings/${body.job_id}`))).toBe(false);
+    expect((await sitemapUrls(routeHandlerGet)).some((url) => url.endsWith(`/job-openings/${body.job_id}`))).toBe(false);
     const gone = await publicOne(apiRequest("GET", `/api/job-openings/${body.job_id}`), routeContext({ jobId: body.job_id }));
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { error: { code: string } }).error.code).toBe("gone");

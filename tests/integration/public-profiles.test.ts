@@ -27,16 +27,13 @@ afterAll(() => {
   rmSync(build.distDir, { recursive: true, force: true });
 });
 
-// The sitemap is rendered on request; here there is no request to wait for.
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
-
 import "../helpers/server-action";
 import { getDb, resetDatabase } from "../helpers/db";
 import { createUserWithPassword } from "../helpers/session";
 
 const { proxy } = await import("../../proxy");
 const { default: ProfilePage, generateMetadata } = await import("@/app/[locale]/(marketing)/pros/[slug]/page");
-const { default: sitemap } = await import("@/app/sitemap");
+const { routeHandlerGet, sitemapUrls } = await import("../helpers/sitemap");
 const { deleteAccount } = await import("@/lib/account/delete");
 const { REVIEWS_PER_PAGE } = await import("@/lib/handymen/profile");
 const { renderToStaticMarkup } = await import("react-dom/server");
@@ -234,7 +231,7 @@ describe("the sitemap", () => {
     const db = await getDb();
     await db.handyman.update({ where: { id: 1 }, data: { suspended: true } });
     await db.handyman.update({ where: { id: 2 }, data: { removedAt: new Date() } });
-    const urls = (await sitemap()).map((entry) => entry.url);
+    const urls = await sitemapUrls(routeHandlerGet);
     expect(urls.filter((url) => url.includes("/pros/"))).toHaveLength(2 * 37);
     expect(urls.some((url) => url.endsWith("/pros/nina-18"))).toBe(true);
     expect(urls.some((url) => url.endsWith("/nl/pros/nina-18"))).toBe(true);

@@ -7,7 +7,7 @@ import {
   parseLocation,
   serializeJsonLd,
 } from "../../lib/careers/json-ld";
-import { buildRobots, buildSitemap, DISALLOWED_PATHS, PUBLIC_PATHS } from "../../lib/site/seo";
+import { buildPagesSitemap, buildProfilesSitemap, buildRobots, DISALLOWED_PATHS, PUBLIC_PATHS, sitemapIndexXml, sitemapXml } from "../../lib/site/seo";
 import { FALLBACK_ORIGIN, resolveSiteOrigin } from "../../lib/site/site-url";
 import type { JobOpening } from "../../lib/careers/types";
 
@@ -167,7 +167,7 @@ describe("sitemap and robots", () => {
   ];
 
   it("lists every public page and every opening in English and in Dutch, with absolute URLs", () => {
-    const urls = buildSitemap(ORIGIN, openings).map((entry) => entry.url);
+    const urls = buildPagesSitemap(ORIGIN, openings).map((entry) => entry.url);
     for (const path of PUBLIC_PATHS) {
       expect(urls).toContain(path === "/" ? `${ORIGIN}/` : `${ORIGIN}${path}`);
       expect(urls).toContain(path === "/" ? `${ORIGIN}/nl` : `${ORIGIN}/nl${path}`);
@@ -179,13 +179,27 @@ describe("sitemap and robots", () => {
   });
 
   it("names both languages of a page as its alternates", () => {
-    const dutch = buildSitemap(ORIGIN, openings).find((e) => e.url === `${ORIGIN}/nl/ourstory`);
+    const dutch = buildPagesSitemap(ORIGIN, openings).find((e) => e.url === `${ORIGIN}/nl/ourstory`);
     expect(dutch?.alternates?.languages).toEqual({ en: `${ORIGIN}/ourstory`, nl: `${ORIGIN}/nl/ourstory` });
   });
 
   it("gives each opening its last change as lastModified", () => {
-    const entry = buildSitemap(ORIGIN, openings).find((e) => e.url.endsWith("/platform-engineer"));
+    const entry = buildPagesSitemap(ORIGIN, openings).find((e) => e.url.endsWith("/platform-engineer"));
     expect(entry?.lastModified).toEqual(new Date("2026-11-01T00:00:00Z"));
+  });
+
+  it("writes a sitemap with each language as an xhtml:link alternate, escaping what XML must", () => {
+    const xml = sitemapXml(buildProfilesSitemap(ORIGIN, ["nina-18"]));
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
+    expect(xml).toContain(`<url>\n<loc>${ORIGIN}/nl/pros/nina-18</loc>\n<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/pros/nina-18" />`);
+    expect(xml.match(/<url>/g)).toHaveLength(2);
+    expect(sitemapXml([{ url: `${ORIGIN}/a?b=1&c=<2>` }])).toContain(`<loc>${ORIGIN}/a?b=1&amp;c=&lt;2&gt;</loc>`);
+  });
+
+  it("writes a sitemap index naming each sitemap with its lastmod", () => {
+    const xml = sitemapIndexXml([{ url: `${ORIGIN}/sitemaps/pages.xml`, lastModified: "2026-11-01T00:00:00.000Z" }]);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<sitemap>\n<loc>${ORIGIN}/sitemaps/pages.xml</loc>\n<lastmod>2026-11-01T00:00:00.000Z</lastmod>\n</sitemap>`);
   });
 
   it("keeps the API and the signed-in and sign-in pages out, and points at the sitemap", () => {
@@ -198,8 +212,8 @@ describe("sitemap and robots", () => {
     expect(rules.disallow).toEqual(expect.arrayContaining(["/nl/inputs", "/nl/dashboard", "/nl/account", "/nl/help", "/nl/login", "/nl/signup"]));
   });
 
-  it("disallows none of the pages the sitemap lists", () => {
-    const blocked = buildSitemap(ORIGIN, openings)
+  it("disallows none of the pages the sitemaps list", () => {
+    const blocked = [...buildPagesSitemap(ORIGIN, openings), ...buildProfilesSitemap(ORIGIN, ["nina-18"])]
       .map((entry) => new URL(entry.url).pathname)
       .filter((path) => DISALLOWED_PATHS.some((prefix) => path.startsWith(prefix)));
     expect(blocked).toEqual([]);

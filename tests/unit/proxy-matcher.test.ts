@@ -1,6 +1,6 @@
 // The proxy's matcher: the prerendered pages skip the proxy only while no session cookie is sent, and
 // every other page and API address goes through it. The matcher is compiled as Next.js compiles it.
-// deploy/nginx.conf keeps the same list of pages in its cache.
+// deploy/nginx.conf keeps the same list of pages in its cache. The English rewrite leaves the API and the sitemaps alone.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -81,7 +81,7 @@ describe("proxy matcher", () => {
     },
   );
 
-  it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml"])("leaves the asset %s alone", (pathname) => {
+  it.each(["/_next/static/chunks/app.js", "/logo.svg", "/favicon.ico", "/robots.txt", "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/handymen/1.xml", "/sitemaps/handymen/abc.xml"])("leaves the asset %s alone", (pathname) => {
     expect(proxyRuns(pathname, [SESSION_COOKIE_NAMES[0]])).toBe(false);
   });
 });
@@ -99,10 +99,30 @@ describe("deploy/nginx.conf's cached pages", () => {
     expect(location.test(page)).toBe(true);
   });
 
-  it.each(["/job-openings", "/nl/job-openings", "/job-openings/x", "/login", "/inputs", "/dashboard", "/en", "/ourstory/more", "/teams", "/nlx", "/api/inputs", "/_next/static/chunks/app.js", "/sitemap.xml"])(
+  it.each(["/job-openings", "/nl/job-openings", "/job-openings/x", "/login", "/inputs", "/dashboard", "/en", "/ourstory/more", "/teams", "/nlx", "/api/inputs", "/_next/static/chunks/app.js", "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/handymen/1.xml"])(
     "never caches %s, which is rendered per request or is no page",
     (pathname) => {
       expect(location.test(pathname)).toBe(false);
     },
   );
+});
+
+describe("the English rewrite (next.config.ts)", () => {
+  // Next.js's own matcher of a rewrite's source (not in its public types).
+  const { getPathMatch } = createRequire(import.meta.url)("next/dist/shared/lib/router/utils/path-match") as {
+    getPathMatch(source: string, options?: { removeUnnamedParams?: boolean; strict?: boolean }): (pathname: string) => false | object;
+  };
+  async function rewritten(pathname: string): Promise<boolean> {
+    const { default: nextConfig } = await import("../../next.config");
+    const rewrites = (await nextConfig("phase-test").rewrites!()) as { afterFiles: { source: string }[] };
+    return rewrites.afterFiles.some((rule) => getPathMatch(rule.source, { removeUnnamedParams: true, strict: true })(pathname) !== false);
+  }
+
+  it.each(["/sitemaps/handymen/1.xml", "/sitemaps/pages.xml", "/api/inputs", "/nl/ourstory"])("leaves %s to its own route", async (pathname) => {
+    expect(await rewritten(pathname)).toBe(false);
+  });
+
+  it.each(["/ourstory", "/pros/nina-18", "/job-openings/platform-engineer"])("sends %s to its English page", async (pathname) => {
+    expect(await rewritten(pathname)).toBe(true);
+  });
 });
