@@ -7,13 +7,15 @@
 // 429 from one address past the limit (a flood).
 import { env } from "@/lib/env";
 import { PaymentProviderUnavailableError, syncPayment } from "@/lib/payments";
-import { createLimiter } from "@/lib/rate-limit";
+import { createLimiter, type Limiter } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 
-const limiter = createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 });
+// Made on the first call: creating it reads the environment, which `next build` does not have.
+let limiter: Limiter | undefined;
 
 export async function POST(req: Request): Promise<Response> {
   const ip = clientIp(req.headers, env().TRUSTED_IP_HEADER) ?? "unknown";
+  limiter ??= createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 });
   const decision = await limiter.consume(ip);
   if (!decision.allowed) return new Response(null, { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds) } });
   const body = (await req.text().catch(() => "")).slice(0, 1024);
