@@ -187,7 +187,8 @@ describe("webhooks", () => {
     const response = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
     expect(response.status).toBe(200);
     expect(await snapshotTables()).toBe(before);
-    expect(standIn.calls.length).toBe(calls);
+    // No fetch of any payment (Mollie's client may still be retrying an earlier test's timed-out create).
+    expect(standIn.calls.slice(calls).filter((call) => call.startsWith("GET"))).toEqual([]);
   });
 
   it("a webhook for a payment of another environment changes nothing", async () => {
