@@ -63,3 +63,4 @@ export async function getPayoutAccount(handymanId: number): Promise<PayoutAccoun
   const row = await db.handyman.findUnique({ where: { id: handymanId }, select: { payoutOrganizationId: true } });
   return { connected: Boolean(row?.payoutOrganizationId), organizationId: row?.payoutOrganizationId ?? null };
 }
+export { PaymentRefusedError } from "./errors";

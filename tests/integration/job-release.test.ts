@@ -125,6 +125,16 @@ describe("confirming a finished job releases its payment less commission", () =>
     expect(standIn.calls.filter((call) => call.endsWith("/routes")).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("the order page's form confirms and leads back with its notice; posted again it answers that it is already confirmed", async () => {
+    await connect(nina);
+    const { paymentId } = await paidJob();
+    await markDone();
+    as(owner);
+    expect(await steps.confirmDoneAction(IDLE_STEP, form({ request_id: requestId }))).toMatchObject({ message: null, next: expect.stringContaining("notice=job-confirmed") });
+    expect(await steps.confirmDoneAction(IDLE_STEP, form({ request_id: requestId }))).toMatchObject({ message: "You already confirmed this job is done." });
+    expect((await getPaymentBalance(paymentId)).held).toBe(0);
+  });
+
   it("is refused before the handyman marked the job done, and changes nothing", async () => {
     await connect(nina);
     await paidJob();
