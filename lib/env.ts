@@ -129,6 +129,16 @@ const envSchema = z.object({
   PAYMENTS_MODE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["test", "live"]).optional()),
   // How long one call to the provider may take before the caller is told to try again.
   PAYMENTS_TIMEOUT_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(10_000)),
+  // Fixwell's commission: this percentage of a job's labour excluding VAT (lib/payments/commission.ts).
+  COMMISSION_PERCENT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().min(0, "must be a percentage from 0 to 50").max(50, "must be a percentage from 0 to 50").default(10),
+  ),
+  // The day commission starts (YYYY-MM-DD): quotes sent before it pay none, as the join page promises.
+  COMMISSION_FROM: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a day, YYYY-MM-DD").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "must be a real day, YYYY-MM-DD").default("2027-03-01"),
+  ),
   // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
   STORAGE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

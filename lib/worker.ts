@@ -2,7 +2,8 @@
 // work — mail delivery (lib/mail), the expiry of offers nobody answered (lib/requests) and the deletion
 // of photos' objects in S3-compatible storage (lib/photos), the mail digests of new messages (lib/messages)
 // and the daily insurance check that pauses lapsed handymen and reminds them a week before (lib/handymen),
-// and the reconciliation of payments (lib/payments). A feature
+// and the reconciliation of payments (lib/payments), and the confirmation and release of finished jobs
+// (lib/requests/completion.ts). A feature
 // with new background work adds its handlers here. Started inside the web server by instrumentation.ts,
 // or as its own process by `npm run worker` (scripts/worker.ts).
 import "server-only";
@@ -13,12 +14,13 @@ import { insuranceCheckHandlers } from "./handymen/profile-insurance-worker";
 import { photoStorageHandlers } from "./photos/storage-worker";
 import { threadDigestHandlers } from "./messages/digest";
 import { paymentReconciliationHandlers } from "./payments/worker";
+import { jobCompletionHandlers } from "./requests/completion-worker";
 
 export type WorkerOptions = QueueWorkerOptions & MailWorkerOptions;
 
 /** Starts the queue and every feature's handlers in this process (once; later calls share the first start). */
 export function startWorker(options: WorkerOptions = {}): Promise<void> {
-  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers()], options);
+  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers(), jobCompletionHandlers()], options);
 }
 
 /** Stops this process's worker, letting a running task finish (up to 10 s). */

@@ -14,7 +14,7 @@ import { listRatingBases } from "@/lib/handymen/queries";
 import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
-import { AddPhotosForm, CancelForm, DateForm, ReviewForm } from "./request-step-forms";
+import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, ReviewForm } from "./request-step-forms";
 import { PhotoThumbnailList } from "./request-photos";
 import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
@@ -145,12 +145,15 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
         </Card>
       ) : null}
 
-      {canMoveDate || can("cancel") || can("review") ? (
+      {canMoveDate || can("cancel") || can("review") || can("confirm_done") ? (
         <Card as="section" aria-labelledby="steps-heading">
           <h2 id="steps-heading" className={styles.sectionTitle}>
             {t("order.stepsHeading")}
           </h2>
           <div className={styles.stepForm}>
+            {can("confirm_done") ? (
+              <ConfirmDoneForm requestId={request.id} text={{ unreachable, label: t("orderForms.confirmDoneLabel"), button: t("orderForms.confirmDone") }} />
+            ) : null}
             {can("review") ? (
               <ReviewForm
                 requestId={request.id}

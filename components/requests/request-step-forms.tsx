@@ -5,7 +5,7 @@
 // come from the page, in its language.
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
-import { cancelRequestAction, changeDateAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
+import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
 import { addPhotosAction } from "@/lib/photos/actions";
 import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
@@ -101,4 +101,9 @@ export function AddPhotosForm({ requestId, text }: { requestId: string; text: Fo
       variant="secondary"
     />
   );
+}
+
+/** The homeowner confirms the finished job: one button. */
+export function ConfirmDoneForm({ requestId, text }: { requestId: string; text: FormText & { button: string } }) {
+  return <ButtonStepForm action={confirmDoneAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable} button={text.button} />;
 }

@@ -23,6 +23,11 @@ export const NOTICE_KEYS = [
   "quote-sent",
   "quote-accepted",
   "quote-declined",
+  // A finished job confirmed (lib/requests/completion.ts) and the payout account (lib/handymen/payout-actions.ts).
+  "job-confirmed",
+  "payout-connected",
+  "payout-refused",
+  "payout-failed",
   // Photos added to a request (lib/photos/actions.ts).
   "photos-added",
   // The operator console's job openings (lib/careers/console-actions.ts).

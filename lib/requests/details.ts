@@ -56,7 +56,7 @@ function timelineTitle(action: string, handymanName: string | null, actorRole: A
 export async function getRequestDetailsOrThrow(user: SessionUser, id: string, locale: Locale = DEFAULT_LOCALE): Promise<RequestDetails> {
   const db = await getDb();
   const request = await getTrackedRequestOrThrow(db, user, id);
-  const [holder, events, review] = await Promise.all([
+  const [holder, events, review, confirmation] = await Promise.all([
     db.offer.findFirst({
       where: { requestId: id, status: { in: ["open", "accepted"] } },
       select: { status: true, expiresAt: true, handyman: { select: publicHandymanColumns } },
@@ -67,6 +67,7 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
       select: { id: true, at: true, actorRole: true, action: true, fromState: true, toState: true, note: true, handyman: { select: { name: true, removedAt: true } } },
     }),
     db.review.findUnique({ where: { requestId: id }, select: { stars: true, text: true, createdAt: true } }),
+    db.repairRequest.findUnique({ where: { id }, select: { confirmedAt: true } }),
   ]);
   return {
     ...request,
@@ -84,7 +85,8 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
       note: event.note,
     })),
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
-    actions: actionsFor(request.state, "homeowner"),
+    // A finished job is confirmed once (lib/requests/completion.ts).
+    actions: actionsFor(request.state, "homeowner").filter((action) => action !== "confirm_done" || !confirmation?.confirmedAt),
   };
 }
 

@@ -7,6 +7,8 @@
 //       └─find_nobody─▶ unmatched  ─expire──▶ expired  ─┴─pass_on─▶ offered (the next handyman)
 //                           ▲                          └─run_out─▶ unmatched
 //   accepted ─propose_date─▶ date_proposed ─confirm_date / keep_date─▶ accepted
+//   done / reviewed ─confirm_done (homeowner, or the platform after 48 h)─▶ unchanged: confirmed_at set once,
+//                                    the payment released (lib/requests/completion.ts)
 //   anything before done ─cancel─▶ cancelled (by the homeowner, by an operator on their behalf, or by
 //                                    the platform when the handyman who accepted it deleted their account)
 //   accepted / date_proposed ─send_quote (handyman), accept_quote / decline_quote (homeowner)─▶ unchanged:
@@ -60,6 +62,12 @@ export const TRANSITIONS = {
   confirm_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   keep_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   finish: { from: ["accepted"], to: "done", by: ["handyman"] },
+  /**
+   * The homeowner confirms the finished job (before or after reviewing it), or the platform does 48 hours
+   * after "done" (lib/requests/completion.ts): the request's confirmed_at is set once, and the payment is
+   * released to the handyman less commission.
+   */
+  confirm_done: { from: ["done", "reviewed"], to: "unchanged", by: ["homeowner", "system"] },
   /** The handyman holding the job sends a fixed quote (lib/quotes), replacing one not accepted. */
   send_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
   /** The homeowner accepts the quote; the payment follows. */

@@ -23,6 +23,7 @@ import {
 import { requestIdSchema } from "./schemas";
 import type { StepFormState } from "./step-form";
 import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
+import { confirmDone } from "./completion";
 import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
 
 const PRO_PATH = "/pro";
@@ -67,6 +68,13 @@ export async function reviewAction(_previous: StepFormState, form: FormData): Pr
     const id = idFrom(form, "request_id", requestIdSchema);
     const review = parse(reviewSchema, { stars: form.get("stars") ?? undefined, text: textOf(form, "text") });
     await reviewRequest(user, id, review);
+  });
+}
+
+/** The homeowner confirms the job the handyman marked done; its payment is released (lib/requests/completion.ts). */
+export async function confirmDoneAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "job-confirmed", orderOf(form), async (user) => {
+    await confirmDone(user, idFrom(form, "request_id", requestIdSchema));
   });
 }
 

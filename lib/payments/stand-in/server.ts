@@ -69,7 +69,8 @@ type StoredRoute = {
   reversedCents: number;
 };
 
-type StoredClientLink = { id: string; name: string; organizationId?: string };
+type StoredClientLink = { id: string; name: string; email: string; organizationId?: string };
+type StoredOrganization = { name: string; email: string };
 
 type Answer = { status: number; body: unknown };
 
@@ -126,7 +127,7 @@ export class MollieStandIn {
   private readonly payments = new Map<string, StoredPayment>();
   private readonly refunds = new Map<string, StoredRefund>();
   private readonly routes = new Map<string, StoredRoute>();
-  private readonly organizations = new Map<string, string>();
+  private readonly organizations = new Map<string, StoredOrganization>();
   private readonly clientLinks = new Map<string, StoredClientLink>();
   private readonly idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -158,9 +159,9 @@ export class MollieStandIn {
   }
 
   /** A connected organization, as after a finished onboarding. */
-  createOrganization(name = "Test organization"): string {
+  createOrganization(name = "Test organization", email = "owner@example.test"): string {
     const id = newId("org");
-    this.organizations.set(id, name);
+    this.organizations.set(id, { name, email });
     return id;
   }
 
@@ -332,6 +333,21 @@ export class MollieStandIn {
         }
       }
       if (parts[0] === "client-links" && parts.length === 1 && method === "POST") return { status: 201, body: this.createClientLink(input) };
+      // A connected client of the platform, with its organization embedded (Mollie's GET /v2/clients/{id}).
+      if (parts[0] === "clients" && parts.length === 2 && method === "GET") {
+        const organization = this.organizations.get(parts[1]);
+        if (!organization) throw new MollieError(404, "Not Found", `No client exists with token ${parts[1]}.`);
+        return {
+          status: 200,
+          body: {
+            resource: "client",
+            id: parts[1],
+            organizationCreatedAt: new Date().toISOString(),
+            _embedded: { organization: { resource: "organization", id: parts[1], name: organization.name, email: organization.email, locale: "nl_NL" } },
+            _links: { self: { href: `${this.apiEndpoint}clients/${parts[1]}`, type: "application/hal+json" } },
+          },
+        };
+      }
       throw new MollieError(404, "Not Found", "The requested resource does not exist");
     } catch (error) {
       if (error instanceof MollieError) return this.error(error);
@@ -449,7 +465,7 @@ export class MollieStandIn {
     if (typeof input.name !== "string" || input.name.trim() === "") throw new MollieError(422, "Unprocessable Entity", "The name is invalid", "name");
     const owner = input.owner as { email?: unknown } | undefined;
     if (typeof owner?.email !== "string") throw new MollieError(422, "Unprocessable Entity", "The owner's email is invalid", "owner.email");
-    const link: StoredClientLink = { id: newId("cl"), name: input.name };
+    const link: StoredClientLink = { id: newId("cl"), name: input.name, email: owner.email };
     this.clientLinks.set(link.id, link);
     return {
       resource: "client-link",
@@ -596,7 +612,7 @@ export class MollieStandIn {
     if (!link) return this.html(res, 404, page("Link not found", "<p>This onboarding link does not exist.</p>"));
     // The real client link leads through Mollie's sign-up and then OAuth; the stand-in connects at once and
     // sends the organization's id back to the redirect URL the platform gave (its `redirect_uri` query).
-    link.organizationId ??= this.createOrganization(link.name);
+    link.organizationId ??= this.createOrganization(link.name, link.email);
     const redirect = url.searchParams.get("redirect_uri");
     if (method === "GET" && redirect && /^https?:\/\//.test(redirect)) {
       const target = new URL(redirect);

@@ -6,6 +6,7 @@ import { ProDashboard, type ProPageQuery } from "@/components/requests/pro-dashb
 import { UnreadMessages } from "@/components/messages/unread";
 import { PageNotice } from "@/components/auth/page-notice";
 import { ProProfileLinks } from "@/components/pros/pro-profile-links";
+import { PayoutCard } from "@/components/payments/payout-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api/errors";
 import { requireUser, roleOf, type SessionUser } from "@/lib/auth/current-user";
@@ -58,6 +59,9 @@ export default async function ProPage({ params, searchParams }: Props) {
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
       <ProProfileLinks handymanId={view.handyman.id} />
       <UnreadMessages locale={locale} />
+      <div className="container">
+        <PayoutCard handymanId={view.handyman.id} locale={locale} />
+      </div>
       <ProDashboard
         view={view}
         query={keep}

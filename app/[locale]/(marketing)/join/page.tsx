@@ -10,6 +10,7 @@ import { localeOf } from "@/i18n/locales";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { applyRefusal } from "@/lib/handymen/applications";
 import { pageMetadata } from "@/lib/i18n/metadata";
+import { commissionWords } from "@/lib/payments/commission";
 import { cityList, taskTypeList } from "@/lib/requests/words";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/join">): Promise<Metadata> {
@@ -64,7 +65,7 @@ export default async function JoinPage({ params }: PageProps<"/[locale]/join">) 
             ))}
           </ul>
           <h2>{t("cost.title")}</h2>
-          <p>{t("cost.text")}</p>
+          <p>{t("cost.text", commissionWords(locale))}</p>
           <h2>{t("how.title")}</h2>
           <p>{t("how.text")}</p>
           <p>
