@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../db";
 import { Prisma, type PaymentStatus } from "../generated/prisma/client";
 import { PaymentProviderUnavailableError, PaymentRefusedError } from "./errors";
+import { announcePaymentChange } from "./announce";
 import { balanceOf, type Balance } from "./ledger";
 import { canMove, fromProviderStatus, LIVE_STATUSES } from "./lifecycle";
 import { amountToCents, centsToAmount } from "./money";
@@ -147,7 +148,9 @@ export async function syncPayment(providerPaymentId: string): Promise<"unknown" 
   if (fetched.id !== providerPaymentId || fetched.mode !== payment.mode) return "unknown";
   const before = payment.status;
   const after = await applyProviderStatus(payment.id, providerPaymentId, fetched.status, amountToCents(fetched.amount));
-  return after && after !== before ? after : "unchanged";
+  if (!after || after === before) return "unchanged";
+  await announcePaymentChange(payment.requestId);
+  return after;
 }
 
 async function lockedBalance(tx: Prisma.TransactionClient, paymentId: string): Promise<{ status: PaymentStatus; balance: Balance; providerPaymentId: string | null }> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as webhook } from "../../app/api/payments/webhook/route";
 import { getPaymentBalance, PaymentProviderUnavailableError, PaymentRefusedError, reconcilePayments, refund, release, startPayment, syncPayment } from "../../lib/payments";
 import { connectProvider } from "../../lib/payments/provider";
+import { subscribeToThread } from "../../lib/messages/live";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 
@@ -145,6 +146,24 @@ describe("a provider that is down or slow", () => {
 });
 
 describe("webhooks", () => {
+  it("a payment that turns paid tells the pages open on its request once, and a repeated webhook tells them nothing", async () => {
+    standIn.controls.webhooks = "twice";
+    const { paymentId, checkoutUrl, requestId, handymanId } = await start(2_500);
+    const { id: threadId } = await (await getDb()).messageThread.create({ data: { requestId, handymanId }, select: { id: true } });
+    const heard: string[] = [];
+    const stop = await subscribeToThread(threadId, (what) => heard.push(what));
+    try {
+      await payAtCheckout(checkoutUrl, "paid");
+      expect((await paymentRow(paymentId)).status).toBe("paid");
+      await expect.poll(() => heard, { timeout: 5_000 }).toEqual(["payment"]);
+      expect(await syncPayment((await paymentRow(paymentId)).providerPaymentId!)).toBe("unchanged");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual(["payment"]);
+    } finally {
+      stop();
+    }
+  });
+
   it("the same webhook twice books the payment once", async () => {
     standIn.controls.webhooks = "twice";
     const { paymentId, checkoutUrl } = await start(2_000);
