@@ -3,7 +3,7 @@
 // data: its download and its deletion.
 import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
@@ -19,6 +19,7 @@ import * as declineRoute from "../../app/api/pro/offers/[offerId]/decline/route"
 import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
 import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
+import * as payoutRoute from "../../app/api/pro/payout/route";
 import * as exportRoute from "../../app/api/account/export/route";
 import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
@@ -29,9 +30,14 @@ import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
 import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
+import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction } = await import("@/lib/requests/step-actions");
+const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
+const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
+const { connectProvider } = await import("@/lib/payments/provider");
+const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
 const { approveApplicationAction, rejectApplicationAction, showIbanAction } = await import("@/lib/handymen/applications-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { sendQuoteAction, acceptQuoteAction, declineQuoteAction } = await import("@/lib/quotes/actions");
@@ -493,6 +499,82 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await redirectOf(approveApplicationAction(IDLE_STEP, form({ application_id: annApplication })))).toContain("notice=application-approved");
     expect((await db.user.findUniqueOrThrow({ where: { id: ann.id } })).role).toBe("handyman");
     expect(await db.auditEntry.count({ where: { actorId: pat.id, action: "approve_application", targetId: annApplication } })).toBe(1);
+  });
+
+  describe("the money of a job: confirming it, the payout account, the money list", () => {
+    let standIn: MollieStandIn;
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+
+    beforeAll(async () => {
+      standIn = await startMollieStandIn();
+      connectProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 1_500 });
+    });
+    afterAll(async () => {
+      await standIn.close();
+    });
+
+    it("lets only Alice confirm her finished job: Bob, Nina who did it, Thijs and Olga are told it was not found and nothing changes", async () => {
+      as(nina);
+      expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+      expect(await markDoneAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ message: null });
+      const before = await snapshotTables();
+      for (const who of [bob.user, nina, thijs, olga]) {
+        as(who);
+        expect((await confirmDoneAction(IDLE_STEP, form({ request_id: aliceRequest, in_page: "1" }))).message, who.email).toMatch(/not found/);
+      }
+      expect(await snapshotTables()).toBe(before);
+      as(alice.user);
+      expect(await confirmDoneAction(IDLE_STEP, form({ request_id: aliceRequest, in_page: "1" }))).toMatchObject({ message: null, next: expect.stringContaining("notice=job-confirmed") });
+    });
+
+    it("refuses the payout connection to a homeowner and an operator, and Nina's onboarding return to Thijs, a homeowner or an operator; nothing changes", async () => {
+      const url = await startPayoutOnboarding({ id: nina.handymanId, name: "Nina", email: nina.email }, "http://localhost/api/pro/payout");
+      const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+      const ninasReturn = `/api/pro/payout?${new URLSearchParams({ state: back.searchParams.get("state")!, organizationId: back.searchParams.get("organizationId")! })}`;
+      const before = await snapshotTables();
+      for (const who of [alice.user, olga]) {
+        sendCookie(who.cookie);
+        await expect(connectPayoutAction(), who.email).rejects.toMatchObject({ status: 404 });
+        const response = await payoutRoute.GET(apiRequest("GET", ninasReturn, { cookie: who.cookie }), routeContext());
+        expect(response.status, who.email).toBe(404);
+      }
+      const response = await payoutRoute.GET(apiRequest("GET", ninasReturn, { cookie: thijs.cookie }), routeContext());
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toContain("notice=payout-refused");
+      expect(await snapshotTables()).toBe(before);
+      const ninas = await payoutRoute.GET(apiRequest("GET", ninasReturn, { cookie: nina.cookie }), routeContext());
+      expect(ninas.headers.get("location")).toContain("notice=payout-connected");
+    });
+
+    it("never shows a handyman another's payments: Thijs sees none of Nina's, nor reads them with her cursor; a homeowner has no money list", async () => {
+      const db = await getDb();
+      const payments = Array.from({ length: 21 }, (_, i) => ({ id: randomUUID(), at: new Date(Date.UTC(2026, 5, 2, 9, i)) }));
+      await db.payment.createMany({
+        data: payments.map((payment, i) => ({
+          id: payment.id,
+          quoteId: randomUUID(),
+          attempt: 1,
+          requestId: aliceRequest,
+          handymanId: nina.handymanId,
+          amountCents: 5_000 + i,
+          description: "leak",
+          status: "paid" as const,
+          mode: "test",
+          idempotencyKey: `payment:${payment.id}`,
+          createdAt: payment.at,
+        })),
+      });
+      await db.ledgerEntry.createMany({ data: payments.map((payment, i) => ({ paymentId: payment.id, kind: "paid" as const, amountCents: 5_000 + i, providerId: `tr_${i}` })) });
+      const ninas = await getProPaymentsOrThrow(nina);
+      expect(ninas.rows).toHaveLength(20);
+      expect(ninas.totals.held).toBeGreaterThan(0);
+      expect(JSON.stringify(ninas)).not.toContain(alice.user.email);
+      expect(await getProPaymentsOrThrow(thijs)).toMatchObject({ rows: [], next: null, totals: { held: 0, released: 0 } });
+      expect(() => parseProPaymentsCursor(thijs, ninas.next!)).toThrow(expect.objectContaining({ status: 400 }));
+      for (const who of [alice.user, olga]) await expect(getProPaymentsOrThrow(who), who.email).rejects.toMatchObject({ status: 404 });
+    });
   });
 
   it("tells a handyman which methods a /api/pro route takes: 405 with Allow for the others", async () => {
