@@ -21,7 +21,7 @@ export const NOTICE_KEYS = [
   "availability",
   // A fixed quote (lib/quotes/actions.ts).
   "quote-sent",
-  "quote-accepted",
+  "payment-not-started",
   "quote-declined",
   // Photos added to a request (lib/photos/actions.ts).
   "photos-added",

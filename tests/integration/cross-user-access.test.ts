@@ -3,7 +3,8 @@
 // data: its download and its deletion.
 import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestPayments, type TestPayments } from "../helpers/payments";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
@@ -53,6 +54,14 @@ async function createRequest(user: TestUser, inputId: string, city: string) {
   );
   expect(response.status).toBe(200);
 }
+
+let payments: TestPayments;
+beforeAll(async () => {
+  payments = await startTestPayments();
+});
+afterAll(async () => {
+  await payments.close();
+});
 
 beforeEach(async () => {
   await resetDatabase();
@@ -268,7 +277,8 @@ describe("two homeowners, two handymen and an operator", () => {
     }
     expect(await snapshotTables()).toBe(before);
     as(alice.user);
-    expect(await acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=quote-accepted` });
+    // Alice herself accepts it and is led to the payment.
+    expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {
