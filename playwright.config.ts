@@ -36,6 +36,9 @@ if (!process.env.SMTP_URL) {
   process.env.MAIL_TRANSPORT ??= "file";
   process.env.MAIL_FILE_DIR ??= mkdtempSync(path.join(tmpdir(), "fixwell-e2e-mail-"));
 }
+// Likewise payments: without a Mollie key the servers take test payments, each with the stand-in beside
+// it (lib/payments/stand-in/beside.ts), whose checkout page the browser reaches on 127.0.0.1.
+if (!process.env.MOLLIE_API_KEY) process.env.PAYMENTS_MODE ??= "test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
