@@ -67,6 +67,11 @@ function provider(): { config: ProviderConfig; client: MollieClient } {
   return store.__fixwellPaymentProvider!;
 }
 
+/** Whether a real provider is configured (a key of our own), rather than the stand-in's key. */
+export function providerHasKey(): boolean {
+  return provider().config.apiKey !== STAND_IN_KEY;
+}
+
 export function providerMode(): PaymentsMode {
   return provider().config.mode;
 }
