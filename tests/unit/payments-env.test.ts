@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import nextConfig from "../../next.config";
 import { parseEnv } from "../../lib/env";
 import { paymentsModeOf } from "../../lib/payments/mode";
+import { buildCsp } from "../../lib/security/policy.mjs";
 
 const secret = "s".repeat(40);
 const serving = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: "https://www.fixwell.example", MAIL_TRANSPORT: "file" } as const;
@@ -53,5 +54,17 @@ describe("payments environment", () => {
     expect(paymentsModeOf({ MOLLIE_API_KEY: KEY })).toBe("live");
     expect(paymentsModeOf({ MOLLIE_API_KEY: KEY, PAYMENTS_MODE: "test" })).toBe("test");
     expect(paymentsModeOf({ PAYMENTS_MODE: "live" })).toBe("live");
+  });
+
+  it("lets a form lead to the provider's checkout and nowhere else: the stand-in's origin, or Mollie's with a key", () => {
+    const formAction = () => buildCsp({ scriptSources: [], development: false, https: false }).match(/form-action [^;]*/)![0];
+    vi.stubEnv("MOLLIE_API_KEY", "");
+    vi.stubEnv("MOLLIE_API_ENDPOINT", "");
+    expect(formAction()).toBe("form-action 'self'");
+    vi.stubEnv("MOLLIE_API_ENDPOINT", "http://127.0.0.1:4455/v2/");
+    expect(formAction()).toBe("form-action 'self' http://127.0.0.1:4455");
+    vi.stubEnv("MOLLIE_API_ENDPOINT", "");
+    vi.stubEnv("MOLLIE_API_KEY", KEY);
+    expect(formAction()).toBe("form-action 'self' https://www.mollie.com");
   });
 });
