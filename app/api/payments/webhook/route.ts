@@ -7,14 +7,16 @@
 // 429 from one address past the limit (a flood).
 import { env } from "@/lib/env";
 import { PaymentProviderUnavailableError, syncPayment } from "@/lib/payments";
-import { createLimiter } from "@/lib/rate-limit";
+import { createLimiter, type Limiter } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 
-const limiter = createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 });
+// Made on the first call, not when the module loads: `next build` loads it, without the server's environment.
+let made: Limiter | undefined;
+const limiter = () => (made ??= createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 }));
 
 export async function POST(req: Request): Promise<Response> {
   const ip = clientIp(req.headers, env().TRUSTED_IP_HEADER) ?? "unknown";
-  const decision = await limiter.consume(ip);
+  const decision = await limiter().consume(ip);
   if (!decision.allowed) return new Response(null, { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds) } });
   const body = (await req.text().catch(() => "")).slice(0, 1024);
   const id = new URLSearchParams(body).get("id") ?? "";
