@@ -2,6 +2,7 @@
 // otherwise "operational" only when a provider is configured and answers (one cheap call, a short timeout),
 // else "unavailable". Asked at most once a minute per server: the answer is kept that long.
 import "server-only";
+import { paymentsMode, type PaymentsMode } from "./mode";
 import { callProvider, providerHasKey, providerMode } from "./provider";
 
 export type GatewayState = "operational" | "test" | "unavailable";
@@ -28,9 +29,19 @@ async function answers(): Promise<boolean> {
   }
 }
 
+/** The provider's mode and whether it has a key of ours; at `next build`, without the server's environment, the mode alone. */
+function configured(): { mode: PaymentsMode; hasKey: boolean } {
+  try {
+    return { mode: providerMode(), hasKey: providerHasKey() };
+  } catch {
+    return { mode: paymentsMode(), hasKey: false };
+  }
+}
+
 export async function paymentGatewayState(now = Date.now()): Promise<GatewayState> {
-  if (providerMode() === "test") return "test";
-  if (!providerHasKey()) return "unavailable";
+  const { mode, hasKey } = configured();
+  if (mode === "test") return "test";
+  if (!hasKey) return "unavailable";
   const kept = store.__fixwellGatewayCheck;
   if (kept && now - kept.at < GATEWAY_CHECK_EVERY_MS) return kept.state;
   const state = answers().then((ok): GatewayState => (ok ? "operational" : "unavailable"));
