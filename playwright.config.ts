@@ -36,6 +36,9 @@ if (!process.env.SMTP_URL) {
   process.env.MAIL_TRANSPORT ??= "file";
   process.env.MAIL_FILE_DIR ??= mkdtempSync(path.join(tmpdir(), "fixwell-e2e-mail-"));
 }
+// Likewise payments: without a Mollie key the servers take test payments, each with the stand-in beside
+// it (lib/payments/stand-in/beside.ts), whose checkout page the browser reaches on 127.0.0.1.
+if (!process.env.MOLLIE_API_KEY) process.env.PAYMENTS_MODE ??= "test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -89,8 +92,9 @@ export default defineConfig({
       // edits his profile), of e2e/conversation.spec.ts (Thijs, the cheapest plumber in Amsterdam, whom
       // no other spec asks for), and of e2e/pro-paging.spec.ts (Niels, the cheapest plumber in The Hague,
       // whom no other spec asks for), and of e2e/quote.spec.ts (Sven, the best-rated electrician in
-      // Rotterdam, whom no other spec asks for), invited by mail.
-      E2E_HANDYMAN_INVITES: "16:sven.pro@example.test,10:hidde.pro@example.test,39:ops-check.pro@example.test,14:bram.pro@example.test,5:stijn.pro@example.test,9:thijs.pro@example.test,21:niels.pro@example.test",
+      // Rotterdam, whom no other spec asks for), and of e2e/payment.spec.ts (Noa, the best-rated electrician in
+      // The Hague, whom no other spec asks for), invited by mail.
+      E2E_HANDYMAN_INVITES: "4:noa.pro@example.test,16:sven.pro@example.test,10:hidde.pro@example.test,39:ops-check.pro@example.test,14:bram.pro@example.test,5:stijn.pro@example.test,9:thijs.pro@example.test,21:niels.pro@example.test",
       // One operator per spec file that needs one (e2e/helpers/ops.ts signs them in from the mailed link).
       E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test,ops.paging@example.test,ops.join@example.test,ops.threads@example.test",
     },

@@ -321,6 +321,7 @@ async function startApp(env: NodeJS.ProcessEnv, secret: string, extraNodeOptions
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: baseUrl,
       MAIL_TRANSPORT: "file",
+      PAYMENTS_MODE: "test",
       // The writer makes thousands of requests in a run; the per-account ceiling is not what is measured.
       REQUESTS_PER_USER_PER_DAY: "1000000",
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
@@ -632,6 +633,7 @@ async function cluster(env: NodeJS.ProcessEnv, fixtures: Fixtures, bareBuild: Sk
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: proxyUrl,
       MAIL_TRANSPORT: "file",
+      PAYMENTS_MODE: "test",
       INSTANCES: String(instances),
       PORT: String(basePort),
       CLUSTER_HOST: "127.0.0.1",

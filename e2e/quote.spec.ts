@@ -1,7 +1,8 @@
 // A fixed quote, in two browsers: a homeowner asks for the best-rated electrician in Rotterdam (Sven,
 // whom no other spec asks for, invited by the test server); Sven accepts on /pro and sends a quote of two
 // hours and one material line; the homeowner is mailed, sees the lines, the VAT and the total on the order
-// page and accepts it; the page says the payment follows and the timeline has both steps; /pro shows the
+// page and accepts it, which leads to the payment's checkout; the order page says the payment is in
+// progress and the timeline has both steps; /pro shows the
 // quote accepted, with no form to replace it. Each page with the quote is checked with axe and at 320 px.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
@@ -58,8 +59,13 @@ test("the handyman sends a fixed quote and the homeowner accepts it", async ({ p
   await expect(quote).toContainText("Valid until");
   await expectAccessibleAndNarrow(page, "the order page with a quote");
   await quote.getByRole("button", { name: `Accept the quote of ${total}` }).click();
-  await expect(page.getByText("You accepted the quote. The payment follows.")).toBeVisible();
-  await expect(quote.getByTestId("quote-status")).toHaveText(/You accepted this quote/);
+  // Accepting leads to the payment's checkout (e2e/payment.spec.ts pays); back on the order page the
+  // payment is in progress, with the way back to the checkout and no button left.
+  await page.waitForURL(/\/checkout\/tr_\w+$/);
+  await page.goto(`/dashboard/orders/${requestId}`);
+  await expect(quote.getByTestId("quote-status")).toHaveText("You accepted this quote.");
+  await expect(quote.getByTestId("payment-status")).toHaveText("Payment in progress");
+  await expect(quote.getByRole("link", { name: "Continue to the payment" })).toBeVisible();
   await expect(quote.getByRole("button")).toHaveCount(0);
   const timeline = page.getByRole("region", { name: "Timeline" }).getByTestId("timeline-entry");
   await expect(timeline.nth(-2)).toContainText(`${sven.name} sent a quote`);

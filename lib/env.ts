@@ -198,6 +198,9 @@ export function parseEnv(
   if (parsed.WORKER === "off" && !parsed.DATABASE_URL) {
     throw new EnvError("Invalid environment: WORKER=off needs DATABASE_URL (the embedded database is one process, so the worker runs inside the server)");
   }
+  if (parsed.PAYMENTS_MODE === "live" && !parsed.MOLLIE_API_KEY) {
+    throw new EnvError("Invalid environment: PAYMENTS_MODE=live needs MOLLIE_API_KEY (a live_… key from Mollie's dashboard)");
+  }
   const mailTransport = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "file");
   if (mailTransport === "smtp" && !parsed.SMTP_URL) {
     throw new EnvError("Invalid environment: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587 or smtps://…)");
@@ -211,6 +214,7 @@ export function parseEnv(
   // Only `next start` asks for this explicitly; tests and scripts that merely run in production mode do not.
   if (options.requireSecret === true) assertPublicUrl(parsed.NEXTAUTH_URL);
   if (options.requireSecret === true) assertMailLeaves(parsed);
+  if (options.requireSecret === true) assertPaymentsReal(parsed);
   const generate = options.generateSecret ?? true;
   return { ...parsed, MAIL_TRANSPORT: mailTransport, NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? (generate ? localSecret() : "") };
 }
@@ -245,6 +249,17 @@ function assertMailLeaves(parsed: Pick<z.infer<typeof envSchema>, "SMTP_URL" | "
   if (!parsed.MAIL_FROM) {
     throw new EnvError('Invalid environment: MAIL_FROM is required with SMTP_URL in production (e.g. "Fixwell <no-reply@fixwell.nl>")');
   }
+}
+
+/**
+ * `next start` takes real payments: MOLLIE_API_KEY must be set, unless the operator chose PAYMENTS_MODE=test
+ * on purpose (a demo, a test run), which runs the local stand-in beside the server and says so on every page.
+ */
+function assertPaymentsReal(parsed: Pick<z.infer<typeof envSchema>, "MOLLIE_API_KEY" | "PAYMENTS_MODE">): void {
+  if (parsed.MOLLIE_API_KEY || parsed.PAYMENTS_MODE === "test") return;
+  throw new EnvError(
+    "Invalid environment: MOLLIE_API_KEY is required in production (live_… or test_…, from Mollie's dashboard); set PAYMENTS_MODE=test to take test payments with the local stand-in instead",
+  );
 }
 
 /** What an operator should hear at start, for settings that are allowed but weaken a production site. */

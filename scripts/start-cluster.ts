@@ -5,7 +5,8 @@
 // Several instances must share one truth, so more than one needs PostgreSQL (DATABASE_URL; the embedded
 // database belongs to one process), Redis (REDIS_URL: Next.js's cache) and shared attempt counters
 // (RATE_LIMIT_STORE=redis or postgres). Sessions need nothing more: every instance reads the same
-// NEXTAUTH_SECRET. The job queue runs each job once however many instances work it.
+// NEXTAUTH_SECRET. The job queue runs each job once however many instances work it. With PAYMENTS_MODE=test
+// and no provider, the cluster runs one payments stand-in for all its instances.
 //
 // Each instance warms itself as it starts (lib/warm-up.ts); the cluster logs "instance N ready" once its
 // /api/health/ready answers 200, which is what a deploy script waits for before it gives the instance
@@ -18,6 +19,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { clusterProblem, SERVER_KEEP_ALIVE_TIMEOUT_MS, serverNodeOptions } from "../lib/cluster";
 import { parseEnv } from "../lib/env";
+import { startStandInBeside } from "../lib/payments/stand-in/beside";
 
 const STOP_GRACE_MS = 30_000;
 const RESTART_DELAY_MS = 1_000;
@@ -39,7 +41,7 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-function main() {
+async function main() {
   const count = positiveInteger("INSTANCES", availableParallelism());
   const basePort = positiveInteger("PORT", 3000);
   const host = process.env.CLUSTER_HOST || "127.0.0.1";
@@ -48,6 +50,10 @@ function main() {
   const problem = clusterProblem(env, count);
   if (problem) throw new Error(`cannot start ${count} instances: ${problem}`);
   if (basePort + count - 1 > 65_535) throw new Error(`PORT ${basePort} leaves no room for ${count} instances`);
+
+  // PAYMENTS_MODE=test without a provider: one stand-in for every instance (each would otherwise start
+  // its own, and a payment made through one would be unknown to the others). Its address goes to them.
+  const standIn = await startStandInBeside(process.env);
 
   const nodeOptions = serverNodeOptions(process.env);
   const nextBin = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next");
@@ -140,7 +146,7 @@ function main() {
 
   function finish() {
     clearTimeout(forceTimer);
-    process.exit(exitCode);
+    void (standIn ? standIn.close() : Promise.resolve()).finally(() => process.exit(exitCode));
   }
 
   process.on("SIGTERM", stop);
@@ -148,9 +154,7 @@ function main() {
   for (const instance of instances) start(instance);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(`start:cluster: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});

@@ -1,5 +1,5 @@
 // The document every page of a language is drawn in: <html lang>, the skip link, header, main, footer
-// and the language suggestion. The language layout (app/[locale]/layout.tsx) and the not-found page
+// the language suggestion, and, when payments are test payments (lib/payments/mode.ts), a line saying so. The language layout (app/[locale]/layout.tsx) and the not-found page
 // for addresses no route matches (app/global-not-found.tsx) both use it, so a 404 looks like the site.
 import { getTranslations } from "next-intl/server";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -8,6 +8,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { AuthNav } from "@/components/auth/auth-nav";
 import { LanguageSuggestion } from "@/components/i18n/language-suggestion";
 import type { Locale } from "@/i18n/locales";
+import { paymentsMode } from "@/lib/payments/mode";
 
 export async function LocaleDocument({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   const t = await getTranslations({ locale, namespace: "common" });
@@ -19,6 +20,11 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
         <a className="skip-link" href="#main">
           {t("skipToContent")}
         </a>
+        {paymentsMode() === "test" ? (
+          <p className="test-payments" role="note" data-testid="test-payments">
+            {t("testPayments")}
+          </p>
+        ) : null}
         <SiteHeader authSlot={<AuthNav />} />
         <main id="main">{children}</main>
         <SiteFooter />

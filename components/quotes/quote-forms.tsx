@@ -1,11 +1,11 @@
 "use client";
 // The quote's forms: the handyman's on /pro (the labour as hours or a fixed amount, a few material rows,
 // each with its VAT rate, and the days the quote stands) and the homeowner's Accept and Decline on the
-// order page. They post to lib/quotes/actions.ts and work before their scripts arrive; every word comes
+// order page, and its Pay button once accepted. They post to lib/quotes/actions.ts and work before their scripts arrive; every word comes
 // from the page, in its language.
 import { controlClassName, Field } from "@/components/ui/field";
 import { ButtonStepForm, StepButton, StepForm } from "@/components/requests/step-form";
-import { acceptQuoteAction, declineQuoteAction, sendQuoteAction } from "@/lib/quotes/actions";
+import { acceptQuoteAction, declineQuoteAction, payQuoteAction, sendQuoteAction } from "@/lib/quotes/actions";
 import { QUOTE_LIMITS } from "@/lib/validations/limits";
 import styles from "./quote.module.css";
 
@@ -124,4 +124,9 @@ export function DeclineQuoteForm({ requestId, quoteId, text }: { requestId: stri
       variant="secondary"
     />
   );
+}
+
+/** Pay an accepted quote: to the provider's checkout (the open payment's, or a new attempt). */
+export function PayQuoteForm({ requestId, quoteId, text }: { requestId: string; quoteId: string; text: AnswerText }) {
+  return <ButtonStepForm action={payQuoteAction} hidden={{ request_id: requestId, quote_id: quoteId }} label={text.label} unreachable={text.unreachable} button={text.button} />;
 }

@@ -19,8 +19,9 @@ import { PhotoThumbnailList } from "./request-photos";
 import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
-import { AcceptQuoteForm, DeclineQuoteForm } from "@/components/quotes/quote-forms";
+import { AcceptQuoteForm, DeclineQuoteForm, PayQuoteForm } from "@/components/quotes/quote-forms";
 import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
+import { paymentOfQuote, type PaymentView } from "@/lib/payments";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -73,8 +74,57 @@ function HandymanCard({ request, t, locale, profiles, ratings }: { request: Requ
   );
 }
 
+/**
+ * Where the payment of an accepted quote stands, from our database (the webhook and the reconciliation keep
+ * it): not started yet, in progress (with the way back to the checkout while it is open), paid and held, or
+ * not gone through; with the Pay button whenever paying (again) is what is left to do.
+ */
+function PaymentSection({ request, quote, payment, t, locale }: { request: RequestDetails; quote: QuoteView; payment: PaymentView | null; t: Translate; locale: Locale }) {
+  const status = payment?.status;
+  const words =
+    status === "paid"
+      ? t("payment.paid")
+      : status === "open" || status === "pending"
+        ? t("payment.inProgress")
+        : status
+          ? t("payment.failed")
+          : t("payment.unpaid");
+  const payable = !status || status === "failed" || status === "canceled" || status === "expired";
+  const total = formatPrice((payment?.amountCents ?? quote.totalCents) / 100, locale);
+  return (
+    <section aria-labelledby="payment-heading" data-testid="payment">
+      <h3 id="payment-heading" className={styles.sectionTitle}>
+        {t("payment.heading")}
+      </h3>
+      <p>
+        <span className={styles.state} data-testid="payment-status">
+          {words}
+        </span>
+      </p>
+      <dl className={styles.facts}>
+        <dt>{t("payment.amount")}</dt>
+        <dd>{total}</dd>
+      </dl>
+      {status === "open" && payment?.checkoutUrl ? (
+        <p>
+          <a href={payment.checkoutUrl}>{t("payment.continue")}</a>
+        </p>
+      ) : null}
+      {payable ? (
+        <div className={styles.stepForm}>
+          <PayQuoteForm
+            requestId={request.id}
+            quoteId={quote.id}
+            text={{ unreachable: t("unreachable"), label: t("payment.payLabel"), button: status ? t("payment.payAgain") : t("payment.pay", { total }) }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 /** The handyman's current quote, its state in the homeowner's words, and Accept and Decline while it is open. */
-function QuoteCard({ request, quote, t, locale }: { request: RequestDetails; quote: QuoteView; t: Translate; locale: Locale }) {
+function QuoteCard({ request, quote, payment, t, locale }: { request: RequestDetails; quote: QuoteView; payment: PaymentView | null; t: Translate; locale: Locale }) {
   const open = quote.status === "sent" && (request.actions as string[]).includes("accept_quote");
   const name = request.handyman?.name ?? t("timeline.theHandyman");
   const unreachable = t("unreachable");
@@ -94,6 +144,7 @@ function QuoteCard({ request, quote, t, locale }: { request: RequestDetails; quo
           <DeclineQuoteForm requestId={request.id} quoteId={quote.id} text={{ unreachable, label: t("quote.declineLabel"), button: t("quote.decline") }} />
         </div>
       ) : null}
+      {quote.status === "accepted" ? <PaymentSection request={request} quote={quote} payment={payment} t={t} locale={locale} /> : null}
     </Card>
   );
 }
@@ -101,6 +152,7 @@ function QuoteCard({ request, quote, t, locale }: { request: RequestDetails; quo
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
   const [t, locale, photos, quotes] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id), listCurrentQuotes([request.id])]);
   const quote = quotes.get(request.id);
+  const payment = quote?.status === "accepted" ? await paymentOfQuote(quote.id) : null;
   const holders = request.handyman ? [request.handyman] : [];
   const [profiles, ratings] = await Promise.all([profileLinksFor(holders, locale), listRatingBases(holders.map((holder) => holder.id))]);
   const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
@@ -112,7 +164,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
       {notice}
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
       <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
-      {quote ? <QuoteCard request={request} quote={quote} t={t} locale={locale} /> : null}
+      {quote ? <QuoteCard request={request} quote={quote} payment={payment} t={t} locale={locale} /> : null}
 
       <Card as="section" aria-labelledby="request-heading">
         <h2 id="request-heading" className={styles.sectionTitle}>

@@ -21,7 +21,7 @@ export const NOTICE_KEYS = [
   "availability",
   // A fixed quote (lib/quotes/actions.ts).
   "quote-sent",
-  "quote-accepted",
+  "payment-not-started",
   "quote-declined",
   // A finished job confirmed (lib/requests/completion.ts) and the payout account (lib/handymen/payout-actions.ts).
   "job-confirmed",

@@ -328,3 +328,28 @@ export async function reconcilePayments({ olderThanMs = RECONCILE_AFTER_MS, now 
   }
   return { synced, finished };
 }
+
+export type PaymentView = { status: PaymentStatus; amountCents: number; checkoutUrl: string | null };
+
+/**
+ * The newest payment of a quote as our database holds it (the webhook and the reconciliation keep it), for
+ * the order page. While it is still open or pending the provider is asked once (the payer may just have come
+ * back from the checkout before its webhook arrived): what the provider says is a fact, the return is not.
+ * A provider that does not answer leaves the stored status.
+ */
+export async function paymentOfQuote(quoteId: string): Promise<PaymentView | null> {
+  const db = await getDb();
+  const newest = () => db.payment.findFirst({ where: { quoteId }, orderBy: { attempt: "desc" }, select: { status: true, amountCents: true, checkoutUrl: true, providerPaymentId: true } });
+  const payment = await newest();
+  if (!payment) return null;
+  if ((payment.status === "open" || payment.status === "pending") && payment.providerPaymentId) {
+    try {
+      if ((await syncPayment(payment.providerPaymentId)) !== "unchanged") return pick(await newest());
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+    }
+  }
+  return pick(payment);
+}
+
+const pick = (row: PaymentView | null): PaymentView | null => (row ? { status: row.status, amountCents: row.amountCents, checkoutUrl: row.checkoutUrl } : null);

@@ -7,8 +7,9 @@ import http from "node:http";
 import createMollieClient, { MollieApiError as ApiError } from "@mollie/api-client";
 import { env } from "../env";
 import { PaymentProviderUnavailableError, PaymentRefusedError } from "./errors";
+import { paymentsModeOf, type PaymentsMode } from "./mode";
 
-export type PaymentsMode = "test" | "live";
+export type { PaymentsMode } from "./mode";
 export type MollieClient = ReturnType<typeof createMollieClient>;
 
 export type ProviderConfig = {
@@ -27,7 +28,7 @@ export function configFromEnv(): ProviderConfig {
   return {
     apiKey: MOLLIE_API_KEY ?? STAND_IN_KEY,
     apiEndpoint: MOLLIE_API_ENDPOINT,
-    mode: PAYMENTS_MODE ?? (MOLLIE_API_KEY ? "live" : "test"),
+    mode: paymentsModeOf({ PAYMENTS_MODE, MOLLIE_API_KEY }),
     timeoutMs: PAYMENTS_TIMEOUT_MS,
   };
 }
@@ -64,6 +65,11 @@ export function connectProvider(config: ProviderConfig = configFromEnv()): void 
 function provider(): { config: ProviderConfig; client: MollieClient } {
   if (!store.__fixwellPaymentProvider) connectProvider();
   return store.__fixwellPaymentProvider!;
+}
+
+/** Whether a real provider is configured (a key of our own), rather than the stand-in's key. */
+export function providerHasKey(): boolean {
+  return provider().config.apiKey !== STAND_IN_KEY;
 }
 
 export function providerMode(): PaymentsMode {

@@ -1,15 +1,17 @@
 "use server";
 // The server actions behind the quote's forms: the handyman's on /pro (send a quote) and the homeowner's
-// on the order page (accept, decline). They read the posted fields into what ./quotes.ts takes and answer
+// on the order page (accept and pay, pay again, decline). They read the posted fields into what ./quotes.ts takes and answer
 // like the request's other steps (lib/requests/step-actions.ts): a refusal in the form, beside the field
 // it is about; a step that went through leads to the page again with its notice.
-import { ApiError } from "../api/errors";
-import { requestStep } from "../forms/action";
-import { pageLocale } from "../i18n/page-locale";
+import { ApiError, apiMessage } from "../api/errors";
+import { requestStep, userAction } from "../forms/action";
+import { withNotice } from "../notices";
 import { requestIdSchema } from "../requests/schemas";
 import type { StepFormState } from "../requests/step-form";
+import type { Locale } from "../format";
 import { textOf } from "../validations/form-data";
-import { acceptQuote, declineQuote, sendQuote } from "./quotes";
+import { checkoutOf, orderPath } from "./pay";
+import { acceptQuote, declineQuote, payableQuote, sendQuote } from "./quotes";
 import { MAX_MATERIAL_LINES } from "./rules";
 
 const PRO_PATH = "/pro";
@@ -70,16 +72,31 @@ export async function sendQuoteAction(_previous: StepFormState, form: FormData):
   });
 }
 
-export async function acceptQuoteAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return requestStep(form, "quote-accepted", orderOf(form), async (user) => {
-    const accepted = await acceptQuote(user, idFrom(form, "quote_id", "quote.notFound"), await pageLocale());
-    // ---- The payment step goes here. ----
-    // The payment joins at this one place: startPayment({ quoteId, requestId, handymanId, amountCents,
-    // description, redirectUrl }) with `accepted` (its amount is the quote's stored total, never a posted
-    // one), then a redirect to the provider's checkout. Until then the homeowner returns to the order
-    // page, which says the quote is accepted and the payment follows.
-    void accepted;
-  });
+const stepFailed = ({ locale }: { locale: Locale }) => apiMessage(locale, { key: "request.stepFailed" });
+
+/**
+ * Accepting pays: the quote is accepted, then its payment started (for the stored total, never a posted
+ * amount) and the homeowner sent to the provider's checkout, without JavaScript too. When the provider
+ * cannot be asked the quote stays accepted and the order page says to try again, with its Pay button.
+ */
+export async function acceptQuoteAction(previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return userAction.action<StepFormState>({ name: "accepting a quote", area: "quotes", failure: stepFailed }, async ({ user, locale, redirect, moveOn }) => {
+    const accepted = await acceptQuote(user, idFrom(form, "quote_id", "quote.notFound"), locale);
+    const checkout = await checkoutOf(accepted, locale);
+    return checkout ? redirect(checkout) : moveOn(withNotice(orderPath(accepted.requestId, locale), "payment-not-started"));
+  })(previous, form);
+}
+
+/**
+ * The Pay button of an accepted quote not paid yet: the open payment's checkout again, or a new attempt
+ * after one that failed, was cancelled or expired. 404 for another homeowner's quote, 409 for a paid one.
+ */
+export async function payQuoteAction(previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return userAction.action<StepFormState>({ name: "paying a quote", area: "quotes", failure: stepFailed }, async ({ user, locale, redirect, moveOn }) => {
+    const accepted = await payableQuote(user, idFrom(form, "quote_id", "quote.notFound"), locale);
+    const checkout = await checkoutOf(accepted, locale);
+    return checkout ? redirect(checkout) : moveOn(withNotice(orderPath(accepted.requestId, locale), "payment-not-started"));
+  })(previous, form);
 }
 
 export async function declineQuoteAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {

@@ -232,3 +232,14 @@ export async function acceptQuote(user: SessionUser, quoteId: string, locale: Lo
 export async function declineQuote(user: SessionUser, quoteId: string, now = new Date()): Promise<void> {
   await answerQuote(user, quoteId, "declined", now);
 }
+
+/**
+ * One of the homeowner's accepted quotes, as the payment takes it (its stored total, the job and the
+ * handyman in the page's language): for paying again after the first attempt did not go through. 404 for
+ * another homeowner's or an unknown quote; 409 for one that is not accepted.
+ */
+export async function payableQuote(user: SessionUser, quoteId: string, locale: Locale): Promise<AcceptedQuote> {
+  const { quote, request } = await ownQuoteOrThrow(await getDb(), user, quoteId);
+  if (quote.status !== "accepted") throw new ApiError("conflict", { key: "payment.notAccepted" });
+  return { quoteId: quote.id, requestId: request.id, handymanId: quote.handymanId, amountCents: quote.totalCents, description: paymentDescription(request, quote.handyman.name, locale) };
+}

@@ -6,6 +6,24 @@
 import { createHash } from "node:crypto";
 
 /**
+ * Where a form may lead besides the site: the payment provider's checkout, which accepting or paying a quote
+ * redirects to (a form's redirect is held to form-action): the stand-in's address in test payments, Mollie's
+ * own with a key. Read from the environment as the server has it (the stand-in's address is set when it starts).
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string[]}
+ */
+export function checkoutSources(env = process.env) {
+  if (env.MOLLIE_API_ENDPOINT) {
+    try {
+      return [new URL(env.MOLLIE_API_ENDPOINT).origin];
+    } catch {
+      return [];
+    }
+  }
+  return env.MOLLIE_API_KEY ? ["https://www.mollie.com"] : [];
+}
+
+/**
  * The policy: only the site's own scripts and `scriptSources` (a nonce or hash sources) run.
  * @param {{ scriptSources: string[], development: boolean, https: boolean }} options
  * @returns {string}
@@ -23,7 +41,7 @@ export function buildCsp({ scriptSources, development, https }) {
     ["connect-src", "'self'", ...(development ? ["ws:"] : [])],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'"],
+    ["form-action", "'self'", ...checkoutSources()],
     ["frame-ancestors", "'none'"],
     ["manifest-src", "'self'"],
   ];

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestPayments, type TestPayments } from "../helpers/payments";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
@@ -30,13 +31,11 @@ import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
 import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
-import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
 const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction } = await import("@/lib/requests/step-actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
-const { connectProvider } = await import("@/lib/payments/provider");
 const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
 const { approveApplicationAction, rejectApplicationAction, showIbanAction } = await import("@/lib/handymen/applications-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
@@ -59,6 +58,14 @@ async function createRequest(user: TestUser, inputId: string, city: string) {
   );
   expect(response.status).toBe(200);
 }
+
+let payments: TestPayments;
+beforeAll(async () => {
+  payments = await startTestPayments();
+});
+afterAll(async () => {
+  await payments.close();
+});
 
 beforeEach(async () => {
   await resetDatabase();
@@ -274,7 +281,8 @@ describe("two homeowners, two handymen and an operator", () => {
     }
     expect(await snapshotTables()).toBe(before);
     as(alice.user);
-    expect(await acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=quote-accepted` });
+    // Alice herself accepts it and is led to the payment.
+    expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {
@@ -502,18 +510,10 @@ describe("two homeowners, two handymen and an operator", () => {
   });
 
   describe("the money of a job: confirming it, the payout account, the money list", () => {
-    let standIn: MollieStandIn;
+    // The file's stand-in (startTestPayments above) is the provider here too.
     const as = (user: TestUser) => {
       actionRequest.headers = new Headers({ cookie: user.cookie });
     };
-
-    beforeAll(async () => {
-      standIn = await startMollieStandIn();
-      connectProvider({ apiKey: "test_fixwellstandinkey000000000000", apiEndpoint: standIn.apiEndpoint, mode: "test", timeoutMs: 1_500 });
-    });
-    afterAll(async () => {
-      await standIn.close();
-    });
 
     it("lets only Alice confirm her finished job: Bob, Nina who did it, Thijs and Olga are told it was not found and nothing changes", async () => {
       as(nina);

@@ -4,7 +4,7 @@
 // writing money, with Accept and Decline while the quote is open, and its state once answered.
 import { JSDOM } from "jsdom";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const pageLocale = vi.hoisted(() => ({ value: "en" as "en" | "nl" }));
 
@@ -25,6 +25,7 @@ vi.mock("next-intl/server", async (original) => ({
 
 import { actionRequest, form } from "../helpers/server-action";
 import { resetDatabase } from "../helpers/db";
+import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
 
@@ -36,6 +37,7 @@ const { acceptOfferAction } = await import("@/lib/requests/step-actions");
 const { sendQuoteAction } = await import("@/lib/quotes/actions");
 const { acceptQuote, listCurrentQuotes } = await import("@/lib/quotes/quotes");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
+const { checkoutOf } = await import("@/lib/quotes/pay");
 const { renderToStaticMarkup } = await import("react-dom/server");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
@@ -112,7 +114,7 @@ describe("the quote on /pro", () => {
 });
 
 describe("the quote on the order page", () => {
-  it("shows the lines, VAT per rate, total and validity with Accept and Decline, then the accepted state without them", async () => {
+  it("shows the lines, VAT per rate, total and validity with Accept and Decline, then the accepted state with only the Pay button", async () => {
     await sendQuote();
     let page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
     const text = page.body.textContent!;
@@ -125,8 +127,11 @@ describe("the quote on the order page", () => {
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
     await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
     page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
-    expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toMatch(/You accepted this quote\. The payment follows/);
-    expect(page.querySelector("form")).toBeNull();
+    expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("You accepted this quote.");
+    expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Accepted — pay to confirm the job");
+    // Only the Pay button is left: Accept and Decline are gone.
+    expect([...page.querySelectorAll("form")].map((form) => form.getAttribute("aria-label"))).toEqual(["Pay the quote"]);
+    expect(page.querySelector('form[aria-label="Pay the quote"] button')?.textContent).toBe("Pay €142.80 with iDEAL");
   });
 
   it("reads in Dutch on a Dutch page, with money written the Dutch way", async () => {
@@ -137,5 +142,54 @@ describe("the quote on the order page", () => {
     expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0142,80");
     expect(page.body.textContent).toContain("Totaal incl. btw");
     expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Wacht op je antwoord");
+  });
+});
+
+describe("the payment on the order page", () => {
+  let payments: TestPayments;
+  beforeAll(async () => {
+    payments = await startTestPayments();
+  });
+  afterAll(async () => {
+    await payments.close();
+  });
+  beforeEach(() => payments.reset());
+
+  const paymentPart = async (locale: "en" | "nl" = "en") => {
+    pageLocale.value = locale;
+    const card = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, locale) }), "QuoteCard");
+    const part = card.querySelector('[data-testid="payment"]');
+    expect(part).not.toBeNull();
+    return new JSDOM(`<!DOCTYPE html><body>${part!.outerHTML}</body>`).window.document;
+  };
+  const formsOf = (page: Document) => [...page.querySelectorAll("form")].map((form) => form.querySelector("button")?.textContent);
+
+  it("shows the payment in progress, then not gone through (asking the provider, the webhook lost) with Pay again, then paid and held", async () => {
+    await sendQuote();
+    const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    const first = (await checkoutOf(accepted, "en"))!;
+    let page = await paymentPart();
+    expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Payment in progress");
+    expect(page.querySelector(`a[href="${first}"]`)?.textContent).toBe("Continue to the payment");
+    expect(formsOf(page)).toEqual([]);
+
+    payments.standIn.controls.webhooks = "never";
+    await payAtCheckout(first, "failed");
+    page = await paymentPart();
+    expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("The payment did not go through");
+    expect(formsOf(page)).toEqual(["Pay again"]);
+
+    const second = (await checkoutOf(accepted, "en"))!;
+    await payAtCheckout(second, "paid");
+    page = await paymentPart();
+    expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Paid, held until the job is done");
+    expect(page.body.textContent).toContain("€142.80");
+    expect(formsOf(page)).toEqual([]);
+    expect(page.querySelector("a")).toBeNull();
+
+    page = await paymentPart("nl");
+    expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
+    expect(page.body.textContent).toContain("€\u00a0142,80");
   });
 });

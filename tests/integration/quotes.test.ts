@@ -2,8 +2,9 @@
 // holds a job sends one (amounts computed on the server, VAT per rate, the homeowner mailed), the
 // homeowner accepts or declines it, a new one replaces a declined, lapsed or open one but never an
 // accepted one, and every refusal answers clearly and stores nothing.
-import { beforeEach, describe, expect, it } from "vitest";
-import { actionRequest, form as postedForm } from "../helpers/server-action";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
+import { startTestPayments, type TestPayments } from "../helpers/payments";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
@@ -52,6 +53,14 @@ async function statuses() {
   const rows = await (await getDb()).quote.findMany({ where: { requestId }, orderBy: { createdAt: "asc" }, select: { status: true } });
   return rows.map((row) => row.status);
 }
+
+let payments: TestPayments;
+beforeAll(async () => {
+  payments = await startTestPayments();
+});
+afterAll(async () => {
+  await payments.close();
+});
 
 beforeEach(async () => {
   await resetDatabase();
@@ -178,14 +187,13 @@ describe("sending a quote", () => {
 });
 
 describe("answering a quote", () => {
-  it("accepting keeps the request accepted, records the step and hands the payment the stored total", async () => {
+  it("accepting keeps the request accepted, records the step and pays the stored total at the checkout", async () => {
     await send({ labour_amount: "100", labour_vat: "9", material_1_description: "Tap", material_1_amount: "50", material_1_vat: "21" });
     const quote = await currentQuote();
     as(owner);
-    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id }))).toMatchObject({
-      message: null,
-      next: `/dashboard/orders/${requestId}?notice=quote-accepted`,
-    });
+    // Accepting leads to the payment's checkout, for the quote's stored total.
+    expect(await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id })))).toMatch(/\/checkout\/tr_\w+$/);
+    expect(await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id } })).toMatchObject({ amountCents: 10000 + 900 + 5000 + 1050 });
     expect(await statuses()).toEqual(["accepted"]);
     const life = await storedLife(requestId);
     expect(life.state).toBe("accepted");

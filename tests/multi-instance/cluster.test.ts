@@ -227,6 +227,8 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
       SMTP_URL: smtp.url,
       MAIL_FROM: "Fixwell <no-reply@fixwell.test>",
       MAIL_TRANSPORT: "smtp",
+      // Test payments: the cluster runs one stand-in for both instances.
+      PAYMENTS_MODE: "test",
       INSTANCES: "2",
       PORT: String(portA),
       CLUSTER_HOST: "127.0.0.1",

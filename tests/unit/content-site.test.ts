@@ -130,10 +130,14 @@ describe("company pages content", () => {
     for (const id of BENEFIT_IDS) expect(benefitItems[id]?.title).toBeTruthy();
   });
 
-  it("lists the spec's system statuses", () => {
-    expect(systemStatuses.map((system) => [systemItems[system.id].name, stateLabels[system.state]])).toEqual([
+  it.each([
+    ["operational", "Operational"],
+    ["test", "Test payments"],
+    ["unavailable", "Unavailable"],
+  ] as const)("lists the spec's system statuses, the payment gateway %s", (gateway, words) => {
+    expect(systemStatuses(gateway).map((system) => [systemItems[system.id].name, stateLabels[system.state]])).toEqual([
       ["Booking System", "Operational"],
-      ["Payment Gateway", "To be operational"],
+      ["Payment Gateway", words],
       ["User Dashboard", "Operational"],
       ["Sign In", "Operational"],
     ]);

@@ -48,7 +48,7 @@ describe("parseEnv", () => {
   it.each(["https://www.fixwell.example", "http://localhost:3000", "http://127.0.0.1:4123"])(
     "serves production at %s",
     (url) => {
-      const production = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: url, MAIL_TRANSPORT: "file" } as const;
+      const production = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: url, MAIL_TRANSPORT: "file", PAYMENTS_MODE: "test" } as const;
       expect(parseEnv(production, { requireSecret: true }).NEXTAUTH_URL).toBe(url);
     },
   );

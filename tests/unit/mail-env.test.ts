@@ -7,7 +7,8 @@ import { parseEnv, parseMailFrom } from "../../lib/env";
 import { mailSender, mailTransportConfig } from "../../lib/mail/transport";
 
 const secret = "s".repeat(40);
-const serving = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: "https://www.fixwell.example" } as const;
+// Payments are not what these tests are about: test payments, chosen on purpose (tests/unit/payments-env.test.ts).
+const serving = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: "https://www.fixwell.example", PAYMENTS_MODE: "test" } as const;
 const SMTP_URL = "smtps://mailer:hunter2-secret@mail.fixwell.example:465";
 
 afterEach(() => {
@@ -90,6 +91,7 @@ describe("next.config", () => {
     vi.stubEnv("TRUSTED_IP_HEADER", "x-forwarded-for");
     vi.stubEnv("SMTP_URL", "");
     vi.stubEnv("MAIL_TRANSPORT", "");
+    vi.stubEnv("PAYMENTS_MODE", "test");
     expect(() => nextConfig(PHASE_PRODUCTION_SERVER)).toThrow(/SMTP_URL is required/);
     expect(() => nextConfig(PHASE_PRODUCTION_BUILD)).not.toThrow();
     vi.stubEnv("MAIL_TRANSPORT", "file");

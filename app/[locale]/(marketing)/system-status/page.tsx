@@ -6,11 +6,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/marketing/marketing.module.css";
 import { Alert } from "@/components/ui/alert";
 import { systemStatuses } from "@/lib/content/statuses";
+import { paymentGatewayState } from "@/lib/payments/health";
 import { supportContact } from "@/lib/content/site";
 import { pageMetadata } from "@/lib/i18n/metadata";
 
 // A prerendered page in the site's languages only: another first segment is a 404 (see app/[locale]/page.tsx).
 export const dynamicParams = false;
+// Made again at most once a minute: the payment gateway's state is asked of the provider (lib/payments/health.ts).
+export const revalidate = 60;
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/system-status">): Promise<Metadata> {
   const locale = localeOf((await params).locale);
@@ -22,8 +25,9 @@ export default async function SystemStatusPage({ params }: PageProps<"/[locale]/
   const locale = localeOf((await params).locale);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: "pages.systemStatus" });
-  const operational = systemStatuses.filter((system) => system.state === "operational").length;
-  const allOperational = operational === systemStatuses.length;
+  const statuses = systemStatuses(await paymentGatewayState());
+  const operational = statuses.filter((system) => system.state === "operational").length;
+  const allOperational = operational === statuses.length;
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("title")} lead={t("lead")} />
@@ -31,13 +35,13 @@ export default async function SystemStatusPage({ params }: PageProps<"/[locale]/
         <div className={styles.narrow}>
           <Alert
             tone={allOperational ? "success" : "info"}
-            title={allOperational ? t("allOperational") : t("someOperational", { operational, total: systemStatuses.length })}
+            title={allOperational ? t("allOperational") : t("someOperational", { operational, total: statuses.length })}
             className={styles.statusSummary}
           >
             {allOperational ? null : <p>{t("notYet")}</p>}
           </Alert>
           <ul className={styles.statusList}>
-            {systemStatuses.map((system) => (
+            {statuses.map((system) => (
               <li key={system.id} className={styles.statusItem}>
                 <div className={styles.statusText}>
                   <h2>{t(`systems.${system.id}.name`)}</h2>

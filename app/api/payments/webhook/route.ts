@@ -10,13 +10,13 @@ import { PaymentProviderUnavailableError, syncPayment } from "@/lib/payments";
 import { createLimiter, type Limiter } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 
-// Made on the first call: creating it reads the environment, which `next build` does not have.
-let limiter: Limiter | undefined;
+// Made on the first call, not when the module loads: `next build` loads it, without the server's environment.
+let made: Limiter | undefined;
+const limiter = () => (made ??= createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 }));
 
 export async function POST(req: Request): Promise<Response> {
   const ip = clientIp(req.headers, env().TRUSTED_IP_HEADER) ?? "unknown";
-  limiter ??= createLimiter({ name: "payments-webhook", points: 300, durationSeconds: 60 });
-  const decision = await limiter.consume(ip);
+  const decision = await limiter().consume(ip);
   if (!decision.allowed) return new Response(null, { status: 429, headers: { "retry-after": String(decision.retryAfterSeconds) } });
   const body = (await req.text().catch(() => "")).slice(0, 1024);
   const id = new URLSearchParams(body).get("id") ?? "";
