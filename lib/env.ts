@@ -277,6 +277,19 @@ export function productionWarnings(parsed: Pick<Env, "TRUSTED_IP_HEADER">): stri
 let cached: Env | undefined;
 
 /** The validated environment of this process. */
+const commissionSchema = envSchema.pick({ COMMISSION_PERCENT: true, COMMISSION_FROM: true });
+
+/**
+ * The commission settings alone, checked as env() checks them: the join page is rendered by `next build`,
+ * which has no server secrets, so it cannot ask for the whole environment. Build with the settings the
+ * site runs with.
+ */
+export function commissionSettings(source: Record<string, string | undefined> = process.env): Pick<Env, "COMMISSION_PERCENT" | "COMMISSION_FROM"> {
+  const result = commissionSchema.safeParse(source);
+  if (!result.success) throw new EnvError(`Invalid environment: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
 export function env(): Env {
   cached ??= parseEnv();
   return cached;

@@ -2,7 +2,7 @@
 // carry none), rounded to the whole cent (half a cent up), and nothing on a quote sent before COMMISSION_FROM
 // — the day the join page promises handymen, and the day they are told of.
 import type { Locale } from "../../i18n/locales";
-import { env } from "../env";
+import { commissionSettings } from "../env";
 import { formatDate, formatNumber } from "../format";
 
 export type CommissionRule = {
@@ -20,7 +20,7 @@ export type CommissionedQuote = {
 
 /** The rule the environment sets. */
 export function commissionRule(): CommissionRule {
-  const { COMMISSION_PERCENT, COMMISSION_FROM } = env();
+  const { COMMISSION_PERCENT, COMMISSION_FROM } = commissionSettings();
   return { percent: COMMISSION_PERCENT, from: new Date(`${COMMISSION_FROM}T00:00:00Z`) };
 }
 

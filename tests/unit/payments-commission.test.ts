@@ -1,7 +1,7 @@
 // The commission rule: a percentage of labour excluding VAT, to the whole cent, nothing before the day it starts.
 import { describe, expect, it } from "vitest";
 import { commissionCents } from "../../lib/payments/commission";
-import { parseEnv } from "../../lib/env";
+import { commissionSettings, parseEnv } from "../../lib/env";
 
 const rule = { percent: 10, from: new Date("2027-03-01T00:00:00Z") };
 const after = new Date("2027-03-01T00:00:00Z");
@@ -35,5 +35,12 @@ describe("the commission's environment", () => {
     expect(parsed.COMMISSION_FROM).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(() => parseEnv({ NODE_ENV: "test", COMMISSION_PERCENT: "51" }, { generateSecret: false })).toThrow(/COMMISSION_PERCENT/);
     expect(() => parseEnv({ NODE_ENV: "test", COMMISSION_FROM: "1 March" }, { generateSecret: false })).toThrow(/COMMISSION_FROM/);
+  });
+
+  it("reads the commission alone, checked the same way, where the build has no server secrets (the join page)", () => {
+    expect(commissionSettings({ NODE_ENV: "production", COMMISSION_PERCENT: "12.5", COMMISSION_FROM: "2027-04-01" })).toEqual({ COMMISSION_PERCENT: 12.5, COMMISSION_FROM: "2027-04-01" });
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/NEXTAUTH_SECRET/);
+    expect(() => commissionSettings({ COMMISSION_PERCENT: "51" })).toThrow(/COMMISSION_PERCENT/);
+    expect(() => commissionSettings({ COMMISSION_FROM: "2027-02-30x" })).toThrow(/COMMISSION_FROM/);
   });
 });
