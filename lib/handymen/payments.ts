@@ -10,7 +10,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { decodeCursor, readPage, type Cursor, type CursorScope, type Page } from "../paging/cursor";
 import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
 import { balanceOf, type Balance } from "../payments/ledger";
-import type { TaskType } from "../requests/catalogue";
+import { fromDbCity, fromDbTaskType, type TaskType } from "../requests/catalogue";
 import { getHandymanForUserOrThrow } from "./queries";
 import { PRO_PAGE_SIZE } from "./offers";
 
@@ -88,7 +88,7 @@ export async function getProPaymentsOrThrow(user: SessionUser, cursor?: Cursor):
     return {
       id: row.id,
       createdAt: row.createdAt.toISOString(),
-      job: { taskType: row.request.taskType as TaskType, city: row.request.city, date: row.request.date.toISOString().slice(0, 10) },
+      job: { taskType: fromDbTaskType(row.request.taskType), city: fromDbCity(row.request.city), date: row.request.date.toISOString().slice(0, 10) },
       balance,
       state: proPaymentState(balance, { confirmed: row.request.confirmedAt !== null, payoutConnected }),
     };

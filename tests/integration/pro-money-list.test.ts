@@ -175,6 +175,8 @@ describe("the money list's amounts come from the ledger", () => {
     expect(await confirmDone(sessionOf(owner), requestId)).toBe("waiting");
     let page = await pageOf(nina);
     expect(page.rows).toEqual([expect.objectContaining({ id: paymentId, state: "waiting_for_payout", balance: await getPaymentBalance(paymentId) })]);
+    // The job in the catalogue's words (a trade with a hyphen, which the database spells with an underscore).
+    expect(page.rows[0].job).toMatchObject({ taskType: "Pipe-leakage", city: "Rotterdam" });
     expect(page.totals).toEqual({ held: 30_250, released: 0 });
 
     await connectNina();
