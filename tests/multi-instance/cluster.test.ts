@@ -3,6 +3,7 @@
 // failures spread over both are counted together, a revalidation on one is seen by the other at once (data
 // and the careers pages kept in the shared cache),
 // a queued mail goes out once, a thread message posted on one instance reaches a live stream on the other,
+// a payment whose webhook arrives at one instance shows as paid on the order page open on the other,
 // one account's 300 live streams are refused beyond its limit while pages answer, and stopping one instance under load loses no answered write while the
 // other keeps answering. And the faults across servers (docs/operations.md): bursts after idle
 // keep-alive gaps get no 503, forms work through nginx on a port other than 80/443, an overloaded pair
@@ -469,6 +470,93 @@ describe.skipIf(Boolean(skipReason))(`two instances behind nginx on PostgreSQL a
     } finally {
       stream.destroy();
     }
+  });
+
+  it("shows a payment paid through a webhook at one instance on the homeowner's order page open on the other within seconds", async () => {
+    const owner = `paid-${randomUUID().slice(0, 8)}@example.test`;
+    const pro = `paid-pro-${randomUUID().slice(0, 8)}@example.test`;
+    await signUp(portA, owner);
+    await signUp(portA, pro);
+    const ownerSession = sessionCookie((await signIn(portA, owner, PASSWORD)).cookie);
+    const json = (session: string, body: unknown) => ({ method: "POST", headers: { "content-type": "application/json", cookie: session }, body: JSON.stringify(body) });
+    const requestId = randomUUID();
+    const where = { task_type: "Painting", city: "Rotterdam" };
+    expect((await call(portA, "/api/inputs", json(ownerSession, { input_id: requestId, user_email: owner, ...where, details: "Hallway", date: amsterdamDay(4), criteria: "" }))).status).toBe(200);
+    expect((await call(portA, `/api/inputs/${requestId}/criteria`, json(ownerSession, { criteria: "price", ...where }))).status).toBe(200);
+    const offer = await db.withSql(async (sql) => {
+      const [offered] = await sql.query<{ id: string; handyman_id: number }>(`SELECT id::text, handyman_id FROM "offers" WHERE request_id = $1 AND status = 'open'`, [requestId]);
+      await sql.query(`UPDATE "users" SET role = 'handyman' WHERE email = $1`, [pro]);
+      await sql.query(`UPDATE "handymen" SET user_id = (SELECT id FROM "users" WHERE email = $1) WHERE id = $2`, [pro, offered.handyman_id]);
+      return offered;
+    });
+    const proSession = sessionCookie((await signIn(portA, pro, PASSWORD)).cookie);
+    const accepted = await call(portA, `/api/pro/offers/${offer.id}/accept`, { method: "POST", headers: { cookie: proSession } });
+    expect(accepted.status, accepted.body).toBe(200);
+
+    // The homeowner accepted the handyman's quote of €121 and started paying it: the quote and the payment
+    // as lib/payments writes them, the payment made at the cluster's stand-in with its webhook at instance A.
+    const standIn = /the Mollie stand-in listens at (http:\/\/\S+)/.exec(await cluster.waitForLine(/the Mollie stand-in listens at /))![1];
+    const description = "Fixwell: painting job in Rotterdam";
+    const created = await fetch(`${standIn}/v2/payments`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer test_fixwellclustertest000000000" },
+      body: JSON.stringify({
+        amount: { currency: "EUR", value: "121.00" },
+        description,
+        redirectUrl: `http://127.0.0.1:${portB}/dashboard/orders/${requestId}`,
+        webhookUrl: `http://127.0.0.1:${portA}/api/payments/webhook`,
+        method: "ideal",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const payment = (await created.json()) as { id: string; _links: { checkout: { href: string } } };
+    const [thread] = await db.withSql(async (sql) => {
+      const [quote] = await sql.query<{ id: string }>(
+        `INSERT INTO "quotes" (id, request_id, handyman_id, status, net_cents, vat_cents, total_cents, valid_until, answered_at)
+         VALUES ($1, $2, $3, 'accepted', 10000, 2100, 12100, now() + interval '7 days', now()) RETURNING id::text`,
+        [randomUUID(), requestId, offer.handyman_id],
+      );
+      await sql.query(`INSERT INTO "quote_lines" (quote_id, position, kind, description, net_cents, vat_rate) VALUES ($1, 1, 'labour', 'Painting', 10000, 21)`, [quote.id]);
+      await sql.query(
+        `INSERT INTO "payments" (id, quote_id, attempt, request_id, handyman_id, amount_cents, description, status, mode, provider_payment_id, checkout_url, idempotency_key)
+         VALUES ($1, $2, 1, $3, $4, 12100, $5, 'open', 'test', $6, $7, $8)`,
+        [randomUUID(), quote.id, requestId, offer.handyman_id, description, payment.id, payment._links.checkout.href, `payment:${quote.id}:1`],
+      );
+      return sql.query<{ id: string }>(`SELECT id::text FROM "message_threads" WHERE request_id = $1 AND handyman_id = $2`, [requestId, offer.handyman_id]);
+    });
+    const orderPage = () => call(portB, `/dashboard/orders/${requestId}`, { headers: { cookie: ownerSession } });
+    const before = await orderPage();
+    expect(before.status).toBe(200);
+    expect(before.body).toContain("Payment in progress");
+
+    // The order page's live stream, open on instance B.
+    const heard: string[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const stream = http.get({ host: "127.0.0.1", port: portB, path: `/api/threads/events?thread=${thread.id}`, localAddress: client, agent: false, headers: { cookie: ownerSession } }, (response) => {
+      expect(response.statusCode).toBe(200);
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        if (chunk.includes(": open")) opened();
+        for (const [, data] of chunk.matchAll(/event: message\ndata: (\S+)/g)) heard.push(data);
+      });
+    });
+    try {
+      await open;
+      // The payer picks "paid" at the checkout; the stand-in posts its webhook to instance A.
+      const paid = await fetch(payment._links.checkout.href, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
+      expect(paid.status).toBe(303);
+      const deadline = Date.now() + 5_000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual(["payment"]);
+    } finally {
+      stream.destroy();
+    }
+    const [stored] = await db.withSql((sql) => sql.query<{ status: string }>(`SELECT status::text FROM "payments" WHERE provider_payment_id = $1`, [payment.id]));
+    expect(stored.status).toBe("paid");
+    const after = await orderPage();
+    expect(after.status).toBe(200);
+    expect(after.body).toContain("Paid, held until the job is done");
   });
 
   it("refuses one account's live streams beyond its limit (300 opened at once through nginx) while its pages keep answering 200", async () => {
