@@ -98,6 +98,8 @@ export const EXPORT_COVERAGE = {
     "request_photos.uploader_id": "requests[].photos (each with its download address; photos are only ever added by the request's homeowner)",
     "thread_messages.author_id": "messagesWritten (every message you wrote, as written, with its conversation and request)",
     "message_threads.reported_by": "conversationsReported (when, and the reason you gave)",
+    "quotes.handyman_id": "handyman.quotes (every line, with its VAT rate, and the answer)",
+    "payments.handyman_id": "handyman.payments (the homeowners' payments of your quotes, by attempt and status)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
@@ -151,11 +153,20 @@ type OfferRow = Prisma.OfferGetPayload<{ select: typeof offerColumns }>;
 const reviewColumns = { id: true, requestId: true, stars: true, text: true, createdAt: true } as const satisfies Prisma.ReviewSelect;
 type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewColumns }>;
 
+const quoteColumns = {
+  id: true, requestId: true, status: true, netCents: true, vatCents: true, totalCents: true, validUntil: true, createdAt: true, answeredAt: true,
+  lines: { orderBy: { position: "asc" }, select: { kind: true, description: true, quarterHours: true, hourlyPriceCents: true, netCents: true, vatRate: true } },
+} as const satisfies Prisma.QuoteSelect;
+type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof quoteColumns }>;
+
+const paymentColumns = { id: true, requestId: true, quoteId: true, attempt: true, amountCents: true, status: true, createdAt: true } as const satisfies Prisma.PaymentSelect;
+type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentColumns }>;
+
 /** Rows ordered by (created_at, id), ascending: the next batch is the rows after the last one. */
 const afterCreated = <Row extends { createdAt: Date; id: string }>(last: Row | undefined) =>
   last ? { OR: [{ createdAt: { gt: last.createdAt } }, { createdAt: last.createdAt, id: { gt: last.id } }] } : {};
 
-/** The handyman side: the profile, the offers made to them and the reviews about them (both streamed, EXPORT_BATCH at a time). */
+/** The handyman side: the profile, the offers made to them, their quotes, the payments of those and the reviews about them (streamed, EXPORT_BATCH at a time). */
 async function handymanPart(db: Db, userId: string) {
   const profile = await db.handyman.findUnique({
     where: { userId },
@@ -184,6 +195,42 @@ async function handymanPart(db: Db, userId: string) {
       db.review.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: reviewColumns }),
     (review) => ({ requestId: review.requestId, stars: review.stars, text: review.text, writtenAt: review.createdAt.toISOString() }),
   );
+  const quotes = inBatches(
+    (last: QuoteRow | undefined, take) =>
+      db.quote.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: quoteColumns }),
+    (quote) => ({
+      id: quote.id,
+      requestId: quote.requestId,
+      status: quote.status,
+      net: quote.netCents / 100,
+      vat: quote.vatCents / 100,
+      total: quote.totalCents / 100,
+      sentAt: quote.createdAt.toISOString(),
+      validUntil: quote.validUntil.toISOString(),
+      answeredAt: iso(quote.answeredAt),
+      lines: quote.lines.map((line) => ({
+        kind: line.kind,
+        description: line.description,
+        hours: line.quarterHours === null ? null : line.quarterHours / 4,
+        hourlyPrice: line.hourlyPriceCents === null ? null : line.hourlyPriceCents / 100,
+        net: line.netCents / 100,
+        vatRate: line.vatRate,
+      })),
+    }),
+  );
+  const payments = inBatches(
+    (last: PaymentRow | undefined, take) =>
+      db.payment.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: paymentColumns }),
+    (payment) => ({
+      id: payment.id,
+      requestId: payment.requestId,
+      quoteId: payment.quoteId,
+      attempt: payment.attempt,
+      amount: payment.amountCents / 100,
+      status: payment.status,
+      startedAt: payment.createdAt.toISOString(),
+    }),
+  );
   return {
     profile: {
       id: profile.id,
@@ -204,6 +251,8 @@ async function handymanPart(db: Db, userId: string) {
       daysOff: profile.daysOff.map((d) => ({ from: day(d.startsOn), until: day(d.endsOn) })),
     },
     offers,
+    quotes,
+    payments,
     reviewsAboutYou: reviews,
   };
 }

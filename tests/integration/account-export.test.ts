@@ -13,6 +13,7 @@ import { apiRequest, createSignedInUser, routeContext, sessionCookieFor, type Te
 
 const { EXPORT_COVERAGE } = await import("@/lib/account/export");
 const { acceptOffer, declineOffer, markDone, reviewRequest } = await import("@/lib/requests/workflow");
+const { sendQuote } = await import("@/lib/quotes/quotes");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 
@@ -79,6 +80,10 @@ describe("the export, by role", () => {
     const offer = await openOfferOf(done);
     expect(offer.handymanId).toBe(18);
     await acceptOffer(nina, offer.id);
+    const quote = await sendQuote({ id: nina.id, email: nina.email }, done, {
+      labour: { description: "Replace the trap", amount: "80", vatRate: "21" },
+      materials: [{ description: "Trap", amount: "12.50", vatRate: "21" }],
+    });
     await markDone(nina, offer.id);
     await reviewRequest(owner, done, { stars: 4, text: "Quick and tidy." });
 
@@ -93,10 +98,14 @@ describe("the export, by role", () => {
       expect.objectContaining({ requestId: done, status: "accepted" }),
     ]);
     expect(data.handyman.reviewsAboutYou).toEqual([expect.objectContaining({ requestId: done, stars: 4, text: "Quick and tidy." })]);
+    expect(data.handyman.quotes).toEqual([
+      expect.objectContaining({ id: quote.id, requestId: done, status: "sent", net: 92.5, lines: [expect.objectContaining({ kind: "labour", net: 80, vatRate: 21 }), expect.objectContaining({ kind: "materials", description: "Trap", net: 12.5 })] }),
+    ]);
+    expect(data.handyman.payments).toEqual([]);
     expect(data.stepsTaken.map((step: { step: string }) => step.step)).toEqual(
       (await db.requestEvent.findMany({ where: { actorUserId: nina.id }, orderBy: { id: "asc" }, select: { action: true } })).map((event) => event.action),
     );
-    expect(data.stepsTaken.map((step: { step: string }) => step.step)).toEqual(["decline", "accept", "finish"]);
+    expect(data.stepsTaken.map((step: { step: string }) => step.step)).toEqual(["decline", "accept", "send_quote", "finish"]);
     expect(data.requests).toEqual([]);
     expect(data.auditEntries).toEqual([]);
     expect(text).not.toContain("owner@example.test");

@@ -62,8 +62,10 @@ describe("the transition table", () => {
     // moves on, a job they accepted is cancelled).
     expect(actionsFor("offered", "system")).toEqual(["cancel", "expire", "reassign", "withdraw"]);
     expect(actionsFor("accepted", "system")).toEqual(["cancel"]);
-    expect(actionsFor("done", "homeowner")).toEqual(["review"]);
-    expect(actionsFor("reviewed", "homeowner")).toEqual([]);
+    // After "done" the homeowner reviews and confirms (which releases the payment), in either order.
+    expect(actionsFor("done", "homeowner")).toEqual(["review", "confirm_done"]);
+    expect(actionsFor("reviewed", "homeowner")).toEqual(["confirm_done"]);
+    expect(actionsFor("done", "handyman")).toEqual([]);
     expect(actionsFor("cancelled", "handyman")).toEqual([]);
   });
 
@@ -71,8 +73,11 @@ describe("the transition table", () => {
     const reachable = new Set<RequestState>(["submitted"]);
     for (const transition of Object.values(TRANSITIONS)) if (transition.to !== "unchanged") reachable.add(transition.to);
     expect([...reachable].sort()).toEqual([...REQUEST_STATES].sort());
+    // Steps that keep the state (confirming a reviewed job) are not ways out.
+    const leaving = (state: RequestState, role: "homeowner" | "handyman" | "system" | "operator") =>
+      actionsFor(state, role).filter((action) => TRANSITIONS[action].to !== "unchanged");
     for (const end of ["reviewed", "cancelled"] as const) {
-      expect(actionsFor(end, "homeowner").concat(actionsFor(end, "handyman"), actionsFor(end, "system"))).toEqual([]);
+      expect(leaving(end, "homeowner").concat(leaving(end, "handyman"), leaving(end, "system"), leaving(end, "operator"))).toEqual([]);
     }
   });
 
