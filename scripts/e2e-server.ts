@@ -54,7 +54,11 @@ async function main() {
     if (created.status !== 0) process.exit(created.status ?? 1);
   }
 
-  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit", env });
+  // The tests talk to the server directly, without the proxy that closes its idle connections before the
+  // server does (lib/cluster.ts): a test's request context that waited about the server's keep-alive time
+  // (Node's 5 s) between two calls could send the second onto a connection the server was closing, and
+  // read ECONNRESET. Idle connections are kept longer than any test waits between calls.
+  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", port, "--keepAliveTimeout", "120000"], { stdio: "inherit", env });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
