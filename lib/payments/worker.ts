@@ -1,7 +1,7 @@
 // The worker's side of payments: a reconciliation sweep every minute (and once when the worker starts) that
 // asks the provider about payments still open or pending past their time and finishes refunds and releases
-// the provider did not answer; and a daily sweep (and once when the worker starts) that mails handymen the
-// day commission starts, while it is ahead (./commission-notice.ts). lib/worker.ts hands these handlers to
+// the provider did not answer; and a daily sweep (never at the worker's start, so restarting servers mails
+// nobody) that mails handymen the day commission starts, while it is ahead (./commission-notice.ts). lib/worker.ts hands these handlers to
 // the queue.
 import "server-only";
 import type { QueueHandlers } from "../queue";
@@ -18,7 +18,7 @@ export function paymentReconciliationHandlers(): QueueHandlers {
     async start(boss, { pollingIntervalSeconds }) {
       await startSweep(boss, { name: RECONCILE_PAYMENTS, cron: "* * * * *", expireInSeconds: 300, run: () => reconcilePayments() }, { pollingIntervalSeconds });
       // 08:00 UTC: the morning in the Netherlands, summer and winter.
-      await startSweep(boss, { name: ANNOUNCE_COMMISSION, cron: "0 8 * * *", expireInSeconds: 600, run: () => announceCommission() }, { pollingIntervalSeconds });
+      await startSweep(boss, { name: ANNOUNCE_COMMISSION, cron: "0 8 * * *", expireInSeconds: 600, run: () => announceCommission(), runAtStart: false }, { pollingIntervalSeconds });
     },
   };
 }

@@ -1,6 +1,6 @@
-// A sweep: a task the queue runs on a schedule (and once when the worker starts) to do whatever the
-// tasks queued one by one missed (lost to a crash, a failed send, a process without a queue). A
-// singleton queue, so two workers never sweep at once.
+// A sweep: a task the queue runs on a schedule (and, unless told not to, once when the worker starts)
+// to do whatever the tasks queued one by one missed (lost to a crash, a failed send, a process without a
+// queue). A singleton queue, so two workers never sweep at once.
 import "server-only";
 import type { PgBoss } from "pg-boss";
 
@@ -11,6 +11,8 @@ export type Sweep = {
   /** How long one sweep may run. */
   expireInSeconds: number;
   run(): Promise<unknown>;
+  /** Whether the worker's start runs it once too (default yes); no for a sweep that mails people, so a restart mails nobody. */
+  runAtStart?: boolean;
 };
 
 export async function startSweep(boss: PgBoss, sweep: Sweep, { pollingIntervalSeconds }: { pollingIntervalSeconds: number }): Promise<void> {
@@ -20,5 +22,5 @@ export async function startSweep(boss: PgBoss, sweep: Sweep, { pollingIntervalSe
     await sweep.run();
   });
   await boss.schedule(sweep.name, sweep.cron);
-  await sweep.run();
+  if (sweep.runAtStart !== false) await sweep.run();
 }
