@@ -195,3 +195,11 @@ export async function cancellationView(requestId: string): Promise<CancellationV
     fee: row.feeCents === 0 ? "none" : released ? "done" : "waiting",
   };
 }
+
+/**
+ * What the homeowner's Cancel button says at this moment: the rule's answer for them now; null when
+ * cancelling is free (nothing paid and held). The press recomputes it and refuses a different answer.
+ */
+export async function cancelPreview(requestId: string, now = new Date()): Promise<CancellationMoney | null> {
+  return cancellationMoney(await getDb(), requestId, "homeowner", now);
+}
