@@ -139,21 +139,21 @@ export async function proxy(request: NextRequest) {
 // it is added to both lists; tests/unit/proxy-matcher.test.ts holds the lists to the prerendered pages.
 export const config = {
   matcher: [
-    "/((?!api/|_next/static|_next/image|favicon.ico|(?:nl)?$|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy)$|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)",
+    "/((?!api/|_next/static|_next/image|favicon.ico|(?:nl)?$|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy|cancellation)$|.*\\.(?:svg|png|ico|webmanifest|txt|xml)$).*)",
     {
-      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy|cancellation))",
       has: [{ type: "cookie", key: "next-auth.session-token" }],
     },
     {
-      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy|cancellation))",
       has: [{ type: "cookie", key: "next-auth.session-token.0" }],
     },
     {
-      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy|cancellation))",
       has: [{ type: "cookie", key: "__Host-next-auth.session-token" }],
     },
     {
-      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy))",
+      source: "/((?:nl)?|(?:nl/)?(?:ourstory|team|culture|benefits|community|customer-help|system-status|terms-of-service|privacy-policy|cancellation))",
       has: [{ type: "cookie", key: "__Host-next-auth.session-token.0" }],
     },
   ],

@@ -22,6 +22,7 @@ import { QuoteSummary } from "@/components/quotes/quote-summary";
 import { AcceptQuoteForm, DeclineQuoteForm, PayQuoteForm } from "@/components/quotes/quote-forms";
 import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
 import { paymentOfQuote, type PaymentView } from "@/lib/payments";
+import { cancellationView, cancelPreview, type CancellationMoney, type CancellationView } from "@/lib/requests/cancellation";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -70,6 +71,39 @@ function HandymanCard({ request, t, locale, profiles, ratings }: { request: Requ
         {t("order.handymanHeading")}
       </h2>
       {body}
+    </Card>
+  );
+}
+
+const euros = (cents: number, locale: Locale) => formatPrice(cents / 100, locale);
+
+/** The Cancel button's words: what the homeowner gets back now, and the late-cancellation fee, if any. */
+function cancelButton(money: CancellationMoney | null, t: Translate, locale: Locale): string {
+  if (!money) return t("orderForms.cancel");
+  const values = { refund: euros(money.refundCents, locale), fee: euros(money.feeCents, locale), name: money.handymanName };
+  if (money.feeCents === 0) return t("cancellation.buttonRefund", values);
+  return money.refundCents > 0 ? t("cancellation.buttonLate", values) : t("cancellation.buttonAllToHandyman", values);
+}
+
+/** A cancelled paid job's money: refunded (or on its way), and the late-cancellation fee to the handyman. */
+function CancelledMoney({ money, t, locale }: { money: CancellationView; t: Translate; locale: Locale }) {
+  const fee = euros(money.feeCents, locale);
+  const feeLine =
+    money.fee === "none"
+      ? null
+      : money.handymanName
+        ? t(money.fee === "done" ? "cancellation.feeDone" : "cancellation.feeWaiting", { amount: fee, name: money.handymanName })
+        : t(money.fee === "done" ? "cancellation.feeDoneNoName" : "cancellation.feeWaitingNoName", { amount: fee });
+  return (
+    <Card as="section" aria-labelledby="cancel-money-heading" data-testid="cancellation-money">
+      <h2 id="cancel-money-heading" className={styles.sectionTitle}>
+        {t("cancellation.heading")}
+      </h2>
+      {money.refundCents > 0 ? <p>{t(money.refund === "done" ? "cancellation.refunded" : "cancellation.refundOnItsWay", { amount: euros(money.refundCents, locale) })}</p> : null}
+      {feeLine ? <p>{feeLine}</p> : null}
+      <p className={styles.muted}>
+        <Link href="/cancellation">{t("cancellation.rulesLink")}</Link>
+      </p>
     </Card>
   );
 }
@@ -157,12 +191,14 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
   const [profiles, ratings] = await Promise.all([profileLinksFor(holders, locale), listRatingBases(holders.map((holder) => holder.id))]);
   const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
   const can = (action: string) => (request.actions as string[]).includes(action);
+  const [cancelMoney, cancelled] = await Promise.all([can("cancel") ? cancelPreview(request.id) : null, request.state === "cancelled" ? cancellationView(request.id) : null]);
   const canMoveDate = can("change_date") || can("propose_date");
   const unreachable = t("unreachable");
   return (
     <div className={styles.page}>
       {notice}
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
+      {cancelled ? <CancelledMoney money={cancelled} t={t} locale={locale} /> : null}
       <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
       {quote ? <QuoteCard request={request} quote={quote} payment={payment} t={t} locale={locale} /> : null}
 
@@ -235,7 +271,17 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
               />
             ) : null}
             {can("cancel") ? (
-              <CancelForm requestId={request.id} state={request.state} text={{ unreachable, label: t("orderForms.cancelLabel"), button: t("orderForms.cancel") }} />
+              <div>
+                <CancelForm
+                  requestId={request.id}
+                  state={request.state}
+                  shown={{ refundCents: cancelMoney?.refundCents ?? 0, feeCents: cancelMoney?.feeCents ?? 0 }}
+                  text={{ unreachable, label: t("orderForms.cancelLabel"), button: cancelButton(cancelMoney, t, locale) }}
+                />
+                <p className={styles.muted}>
+                  <Link href="/cancellation">{t("cancellation.rulesLink")}</Link>
+                </p>
+              </div>
             ) : null}
           </div>
         </Card>

@@ -18,9 +18,20 @@ type RequestRef = { requestId: string; state: RequestState };
 /** The form's name for assistive technology, and what it says when the server cannot be reached. */
 type FormText = { label: string; unreachable?: string };
 
-export function CancelForm({ requestId, state, text }: RequestRef & { text: FormText & { button: string } }) {
+/**
+ * `shown`: the money the button's words name (lib/requests/cancellation.ts, cancelPreview), posted back so a
+ * press after the amount changed is refused and the page asks again; the server never pays what is posted.
+ */
+export function CancelForm({ requestId, state, shown, text }: RequestRef & { shown: { refundCents: number; feeCents: number }; text: FormText & { button: string } }) {
   return (
-    <ButtonStepForm action={cancelRequestAction} hidden={{ request_id: requestId, state }} label={text.label} unreachable={text.unreachable} button={text.button} variant="danger" />
+    <ButtonStepForm
+      action={cancelRequestAction}
+      hidden={{ request_id: requestId, state, refund_cents: String(shown.refundCents), fee_cents: String(shown.feeCents) }}
+      label={text.label}
+      unreachable={text.unreachable}
+      button={text.button}
+      variant="danger"
+    />
   );
 }
 

@@ -33,6 +33,7 @@ import { revalidateListedProfiles } from "../cache";
 import { applyTransition, canTake } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { fromTrackedRow, takeHandymanOutOfMarket, trackedRequestColumns } from "../requests/workflow";
+import { recordCancellation, settleCancellations } from "../requests/cancellation";
 import { checkCurrentPassword } from "../auth/passwords";
 import { purgeDeletedPhotoObjects } from "../photos/storage";
 import { authLimiters, type AuthLimiters } from "../auth/limits";
@@ -59,8 +60,10 @@ export async function deleteAccount(userId: string, password: string, limiters: 
   const after = new AfterCommit();
   // Each request a handyman holds is cancelled through its lifecycle (a step and a mail each): an account
   // holding hundreds takes longer than Prisma's default 5 s for an interactive transaction.
-  const outcome = await db.$transaction((tx) => eraseAccount(tx, after, userId), { timeout: ERASE_TIMEOUT_MS });
+  const { cancelled, ...outcome } = await db.$transaction((tx) => eraseAccount(tx, after, userId), { timeout: ERASE_TIMEOUT_MS });
   await after.run();
+  // The refunds (and late fees) of the paid jobs the erasure cancelled, now that it has committed.
+  await settleCancellations(cancelled);
   // A handyman's profile has left the sitemap (every deletion expires it: they are few).
   await revalidateListedProfiles();
   await purgeDeletedPhotoObjects();
@@ -74,13 +77,14 @@ export const ERASE_BATCH = 200;
 /** How long the erasure's one transaction may take. */
 const ERASE_TIMEOUT_MS = 60_000;
 
-async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number }> {
+async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise<{ email: string; keptForHandymen: number; cancelled: string[] }> {
   // The account's row first, as an operator's decision on an application locks it first
   // (lib/handymen/applications.ts, lockForDecision): an approval committing after the look for a
   // profile below would otherwise leave a profile in the market whose account this removes.
   await tx.$queryRaw`SELECT "id" FROM "users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
   const { email, locale } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, locale: true } });
-  await takeHandymanOutOfMarket(tx, after, userId);
+  const departure = await takeHandymanOutOfMarket(tx, after, userId);
+  const cancelled: string[] = [...(departure?.cancelledRequests ?? [])];
   await eraseHandymanProfile(tx, userId);
   // Only requests a handyman holds need a step of their own (the rest go with the account below). They are
   // read ERASE_BATCH at a time by id, in this one transaction, so an account with thousands of requests is
@@ -107,9 +111,13 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
       const request = fromTrackedRow(row);
       const holder = row.offers[0];
       if (holder && canTake("cancel", request.state)) {
+        const now = new Date();
         await applyTransition(tx, { requestId: request.id, action: "cancel", from: request.state, actor: { role: "homeowner", userId } });
-        await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: new Date() } });
-        await notify.cancelled(tx, after, { request, handymanId: holder.handymanId });
+        // Deleting the account cancels as the homeowner: the same rule (lib/payments/cancellation.ts) as the Cancel button.
+        const money = await recordCancellation(tx, request.id, "homeowner", now);
+        if (money) cancelled.push(request.id);
+        await tx.offer.updateMany({ where: { requestId: request.id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
+        await notify.cancelled(tx, after, { request, handymanId: holder.handymanId, money });
       }
       // A payment's records (its ledger, and the invoices that follow it) are kept as the law asks, so
       // its request stays too, anonymised like an accepted job.
@@ -131,7 +139,7 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
   // The rest goes with the account: requests (with their offers, events, reviews and photos) and mailed links.
   await tx.user.delete({ where: { id: userId } });
   await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen, locale: locale === "nl" ? "nl" : "en" }));
-  return { email, keptForHandymen };
+  return { email, keptForHandymen, cancelled };
 }
 
 /**

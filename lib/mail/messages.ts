@@ -232,15 +232,16 @@ export function requestCancelledForYouMessage({
   job,
   date,
   reason,
+  refund = null,
   url,
   locale = DEFAULT_LOCALE,
-}: { to: string; job: string; date: string; reason: string; url: string } & Reader): MailMessage {
+}: { to: string; job: string; date: string; reason: string; refund?: string | null; url: string } & Reader): MailMessage {
   const t = mailText(locale);
   return composeMail({
     to,
     locale,
     subject: t("cancelledForYou.subject", { job }),
-    paragraphs: [t("cancelledForYou.intro", { job, date }), reason, t("cancelledForYou.told")],
+    paragraphs: [t("cancelledForYou.intro", { job, date }), reason, t("cancelledForYou.told"), ...(refund ? [refund] : [])],
     action: { label: t("cancelledForYou.action"), url },
     after: [t("cancelledForYou.support", { email: supportContact.email })],
   });

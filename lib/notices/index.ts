@@ -9,6 +9,7 @@ export const NOTICE_KEYS = [
   "signed-out-everywhere",
   // The steps of a request's life (lib/requests/step-actions.ts).
   "cancelled",
+  "cancel-amount-changed",
   "date-changed",
   "date-asked",
   "reviewed",

@@ -15,6 +15,7 @@ import { CITIES, TASK_TYPES, fromDbCity, fromDbTaskType, toDbCity, toDbTaskType,
 import { canTake, REQUEST_STATES, type ActorRole, type RequestState } from "../requests/lifecycle";
 import { requestIdSchema } from "../requests/schemas";
 import { cancelOnBehalf } from "../requests/workflow";
+import { settleCancellation } from "../requests/cancellation";
 import { freeTextSchema } from "../validations/text";
 import { decodeCursor, parsePageSize, readPage, type Cursor, type CursorScope } from "../paging/cursor";
 import { newestFirst, timeKey, uuidOf } from "../paging/keyset";
@@ -362,7 +363,7 @@ const cancelOnBehalfSchema = z.object({
  * Cancels request `id` for its homeowner: the reason is checked first (400), then the operator's password
  * (403/429), then the request's life (409 when its state no longer allows a cancel). The homeowner is
  * mailed the reason, the handyman holding it is told, and the audit entry is written in the same
- * transaction.
+ * transaction. A paid job is refunded in full (lib/payments/cancellation.ts) once that has committed.
  */
 export async function cancelRequestForHomeowner(operator: Operator, id: string, input: { reason?: unknown; state?: unknown; password?: unknown }, now = new Date()): Promise<void> {
   const parsed = cancelOnBehalfSchema.safeParse({ reason: input.reason ?? "", state: input.state });
@@ -382,4 +383,5 @@ export async function cancelRequestForHomeowner(operator: Operator, id: string, 
     });
   });
   await after.run();
+  await settleCancellation(id);
 }

@@ -15,6 +15,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
 import { taskJobName, tradeNames } from "./words";
 import type { RepairRequest } from "./schemas";
 import type { AfterCommit } from "../queue/after-commit";
+import { LATE_WINDOW_HOURS } from "../payments/cancellation";
+import type { CancellationMoney } from "./cancellation";
 
 type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
@@ -56,6 +58,13 @@ async function toHomeowner(tx: Tx, after: AfterCommit, request: Request, build: 
 async function toHandyman(tx: Tx, after: AfterCommit, handymanId: number, build: Build): Promise<void> {
   const { reader } = await handymanContact(tx, handymanId);
   await queue(tx, after, reader ? build(reader.email, mailText(reader.locale), reader.locale) : null);
+}
+
+const euros = (cents: number, locale: Locale) => formatPrice(cents / 100, locale);
+
+/** "You get €121.00 back …" for a cancellation that refunds something; null otherwise. */
+function refundLine(money: CancellationMoney | null | undefined, t: ReturnType<typeof mailText>, locale: Locale): string | null {
+  return money && money.refundCents > 0 ? t("cancellationMoney.refunded", { amount: euros(money.refundCents, locale) }) : null;
 }
 
 /** Why a request left a handyman: they declined, let it expire, or can no longer take requests (an operator suspended them; the homeowner is not told why). */
@@ -163,29 +172,32 @@ export const notify = {
     });
   },
 
-  async cancelled(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number }) {
+  /** The holder of a cancelled job hears of it, and of the late-cancellation fee that goes to them, if any. */
+  async cancelled(tx: Tx, after: AfterCommit, { request, handymanId, money }: { request: Request; handymanId: number; money?: CancellationMoney | null }) {
     await toHandyman(tx, after, handymanId, (to, t, locale) => {
       const job = repairName(request, locale);
       const date = formatDate(request.date, locale);
+      const fee = money && money.feeCents > 0 ? [t("cancellationMoney.feeToYou", { hours: LATE_WINDOW_HOURS, amount: euros(money.feeCents, locale), net: euros(money.feeCents - money.commissionCents, locale) })] : [];
       return composeMail({
         to,
         locale,
         subject: t("cancelled.subject", { job, date }),
-        paragraphs: [t("cancelled.intro", { job, date })],
+        paragraphs: [t("cancelled.intro", { job, date }), ...fee],
         action: { label: t("cancelled.action"), url: pageLink(locale, PRO_PATH) },
       });
     });
   },
 
   /** An operator cancelled the request on the homeowner's behalf: the homeowner gets the reason. */
-  async cancelledForHomeowner(tx: Tx, after: AfterCommit, { request, reason }: { request: Request; reason: string }) {
-    await toHomeowner(tx, after, request, (to, _t, locale) =>
+  async cancelledForHomeowner(tx: Tx, after: AfterCommit, { request, reason, money }: { request: Request; reason: string; money?: CancellationMoney | null }) {
+    await toHomeowner(tx, after, request, (to, t, locale) =>
       requestCancelledForYouMessage({
         to,
         locale,
         job: repairName(request, locale),
         date: formatDate(request.date, locale),
         reason,
+        refund: refundLine(money, t, locale),
         url: pageLink(locale, orderPath(request.id)),
       }),
     );
@@ -193,14 +205,15 @@ export const notify = {
 
   /** The handyman who accepted the job deleted their account: the homeowner hears it is cancelled, and may ask again. */
   // The mail does not name them: their account is being erased in this very transaction (lib/account/delete.ts).
-  async handymanLeft(tx: Tx, after: AfterCommit, { request }: { request: Request; handymanId: number }) {
+  async handymanLeft(tx: Tx, after: AfterCommit, { request, money }: { request: Request; handymanId: number; money?: CancellationMoney | null }) {
     await toHomeowner(tx, after, request, (to, t, locale) => {
       const job = repairName(request, locale);
+      const refund = refundLine(money, t, locale);
       return composeMail({
         to,
         locale,
         subject: t("handymanLeft.subject", { job }),
-        paragraphs: [t("handymanLeft.intro", { job, date: formatDate(request.date, locale) }), t("handymanLeft.again")],
+        paragraphs: [t("handymanLeft.intro", { job, date: formatDate(request.date, locale) }), ...(refund ? [refund] : []), t("handymanLeft.again")],
         action: { label: t("handymanLeft.action"), url: pageLink(locale, "/inputs") },
       });
     });

@@ -7,7 +7,11 @@
 // of the page the form was posted from.
 import { z } from "zod";
 import { ApiError } from "../api/errors";
-import { requestStep } from "../forms/action";
+import { requestStep, userAction } from "../forms/action";
+import { apiMessage } from "../api/errors";
+import { localizedPath } from "../i18n/paths";
+import { withNotice } from "../notices";
+import type { ExpectedCancellation } from "./cancellation";
 import { setAvailability } from "../handymen/queries";
 import { textOf } from "../validations/form-data";
 import {
@@ -46,12 +50,36 @@ const orderOf = (form: FormData) => `/dashboard/orders/${encodeURIComponent(text
 
 // ---- The homeowner's. ----
 
-export async function cancelRequestAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
-  return requestStep(form, "cancelled", orderOf(form), async (user) => {
+/** The amounts the Cancel button showed (hidden fields): only compared with the rule's answer, never paid out. */
+const shownCentsSchema = z.string().regex(/^\d{1,7}$/).transform(Number);
+
+function shownAmounts(form: FormData): ExpectedCancellation | undefined {
+  const refund = textOf(form, "refund_cents");
+  const fee = textOf(form, "fee_cents");
+  if (refund === "" && fee === "") return undefined;
+  const parsed = z.object({ refundCents: shownCentsSchema, feeCents: shownCentsSchema }).safeParse({ refundCents: refund || "0", feeCents: fee || "0" });
+  if (!parsed.success) throw new ApiError("bad_request", { key: "fixField" });
+  return parsed.data;
+}
+
+/**
+ * The homeowner cancels. The money follows the cancellation rule at the moment of the press; when it no
+ * longer says what the button showed (the 24 hours before the day began meanwhile) nothing is cancelled
+ * and the page is shown again with the new amount and a notice asking again.
+ */
+export async function cancelRequestAction(previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return userAction.action<StepFormState>({ name: "a request's step", area: "requests", failure: ({ locale }) => apiMessage(locale, { key: "request.stepFailed" }) }, async ({ user, locale, moveOn }) => {
     const id = idFrom(form, "request_id", requestIdSchema);
     const { state } = parse(cancelSchema, { state: textOf(form, "state") || undefined });
-    await cancelRequest(user, id, state);
-  });
+    const back = localizedPath(locale, orderOf(form));
+    try {
+      await cancelRequest(user, id, state, new Date(), shownAmounts(form));
+    } catch (error) {
+      if (error instanceof ApiError && error.text?.key === "request.cancelAmountChanged") return moveOn(withNotice(back, "cancel-amount-changed"));
+      throw error;
+    }
+    return moveOn(withNotice(back, "cancelled"));
+  })(previous, form);
 }
 
 export async function changeDateAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {

@@ -28,6 +28,7 @@ import { AfterCommit } from "../queue/after-commit";
 import { offerExpiryTask } from "./offer-expiry";
 import { notify } from "./notices";
 import { whyThisHandyman } from "./why-this-handyman";
+import { recordCancellation, settleCancellation, type ExpectedCancellation, type SettleOutcome } from "./cancellation";
 
 type Tx = Prisma.TransactionClient;
 
@@ -256,16 +257,23 @@ export async function changeDate(user: SessionUser, id: string, date: string, se
   });
 }
 
-/** Cancels the request, until it is done; the handyman holding it hears of it. */
-export async function cancelRequest(user: SessionUser, id: string, seenState?: RequestState, now = new Date()): Promise<void> {
+/**
+ * Cancels the request, until it is done; the handyman holding it hears of it. A paid job's money follows the
+ * cancellation rule (./cancellation.ts): written down with the cancel, asked of the provider once it has
+ * committed. With `expected` (the amounts the Cancel button showed) a rule that now says otherwise is 409.
+ */
+export async function cancelRequest(user: SessionUser, id: string, seenState?: RequestState, now = new Date(), expected?: ExpectedCancellation): Promise<SettleOutcome> {
   const db = await getDb();
   const current = seenAs(await getTrackedRequestOrThrow(db, user, id), seenState);
-  await step(async (tx, after) => {
+  const money = await step(async (tx, after) => {
     await applyTransition(tx, { requestId: id, action: "cancel", from: current.state, actor: homeowner(user) });
+    const money = await recordCancellation(tx, id, "homeowner", now, expected);
     const holder = await findHolderOffer(tx, id);
     await tx.offer.updateMany({ where: { requestId: id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
-    if (holder) await notify.cancelled(tx, after, { request: current, handymanId: holder.handymanId });
+    if (holder) await notify.cancelled(tx, after, { request: current, handymanId: holder.handymanId, money });
+    return money;
   });
+  return money ? settleCancellation(id) : "nothing";
 }
 
 /**
@@ -452,7 +460,9 @@ export async function expireDueOffers(now = new Date()): Promise<number> {
  * Cancels request `id` on its homeowner's behalf inside the caller's transaction (which writes the audit
  * entry too): the homeowner's own cancel step, from the state the operator saw (409 when it moved on or
  * no longer allows it), with the reason on the timeline; the handyman holding it and the homeowner (with
- * the reason) hear of it. Returns the request as it was; 404 for an unknown id.
+ * the reason) hear of it. A paid job's refund is written down here (./cancellation.ts); the caller settles
+ * it with settleCancellation once its transaction has committed. Returns the request as it was; 404 for an
+ * unknown id.
  */
 export async function cancelOnBehalf(
   tx: Tx,
@@ -463,10 +473,11 @@ export async function cancelOnBehalf(
   if (!row) throw new ApiError("not_found", { key: "requestNotFound" });
   const current = seenAs(fromTrackedRow(row), seenState);
   await applyTransition(tx, { requestId: id, action: "cancel", from: current.state, actor: { role: "operator", userId: operatorId }, note: reason });
+  const money = await recordCancellation(tx, id, "operator", now);
   const holder = await findHolderOffer(tx, id);
   await tx.offer.updateMany({ where: { requestId: id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
-  if (holder) await notify.cancelled(tx, after, { request: current, handymanId: holder.handymanId });
-  await notify.cancelledForHomeowner(tx, after, { request: current, reason });
+  if (holder) await notify.cancelled(tx, after, { request: current, handymanId: holder.handymanId, money });
+  await notify.cancelledForHomeowner(tx, after, { request: current, reason, money });
   return current;
 }
 
@@ -515,8 +526,9 @@ export type Departure = { handymanId: number; movedRequests: string[]; cancelled
  * as after a suspension, and each job they accepted and had not finished is cancelled by the platform,
  * with the reason on its timeline and a mail to its homeowner, who may ask again. (The lifecycle has no
  * way back from an accepted job to a new offer; cancelling is the step it has, and it leaves the
- * homeowner free to make a new request at once instead of waiting on someone to reassign it.) Jobs
- * done stay as they are, so their homeowner can still review them. Null when the account has no handyman profile.
+ * homeowner free to make a new request at once instead of waiting on someone to reassign it.) A paid
+ * job's refund is written down (./cancellation.ts) for the caller to settle once its transaction has
+ * committed (`cancelledRequests`). Jobs done stay as they are, so their homeowner can still review them. Null when the account has no handyman profile.
  */
 export async function takeHandymanOutOfMarket(tx: Tx, after: AfterCommit, userId: string, now = new Date()): Promise<Departure | null> {
   const [profile] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "handymen" WHERE "user_id" = ${userId}::uuid FOR UPDATE`;
@@ -539,7 +551,8 @@ export async function takeHandymanOutOfMarket(tx: Tx, after: AfterCommit, userId
       // Not by name: the account is being erased (lib/account/delete.ts).
       note: "The handyman left Fixwell, so the job is cancelled.",
     });
-    await notify.handymanLeft(tx, after, { request, handymanId: profile.id });
+    const money = await recordCancellation(tx, request.id, "system", now);
+    await notify.handymanLeft(tx, after, { request, handymanId: profile.id, money });
   }
   return { handymanId: profile.id, movedRequests, cancelledRequests: accepted.map(({ request }) => request.id) };
 }

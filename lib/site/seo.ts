@@ -22,6 +22,7 @@ export const PUBLIC_PATHS = [
   "/privacy-policy",
   "/job-openings",
   "/how-we-rank",
+  "/cancellation",
 ] as const;
 
 /**

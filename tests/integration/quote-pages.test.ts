@@ -192,4 +192,26 @@ describe("the payment on the order page", () => {
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
     expect(page.body.textContent).toContain("€\u00a0142,80");
   });
+
+  it("names what cancelling gives back on the Cancel button, beside the rules, and the refund once cancelled, in both languages", async () => {
+    await sendQuote();
+    const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    await payAtCheckout((await checkoutOf(accepted, "en"))!, "paid");
+    const order = async (locale: "en" | "nl", part: string) => {
+      pageLocale.value = locale;
+      return rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, locale) }), part);
+    };
+    let page = await order("en", "CancelForm");
+    expect(page.querySelector("button")?.textContent).toBe("Cancel — you get €142.80 back");
+    expect(page.querySelector<HTMLInputElement>('input[name="refund_cents"]')?.value).toBe("14280");
+    expect(page.querySelector<HTMLInputElement>('input[name="fee_cents"]')?.value).toBe("0");
+    expect((await order("nl", "CancelForm")).querySelector("button")?.textContent).toBe("Annuleren — je krijgt €\u00a0142,80 terug");
+    const { cancelRequest } = await import("@/lib/requests/workflow");
+    await cancelRequest({ id: owner.id, email: owner.email }, requestId, "accepted");
+    page = await order("en", "CancelledMoney");
+    expect(page.body.textContent).toContain("€142.80 refunded.");
+    expect(page.querySelector('a[href$="/cancellation"]')).not.toBeNull();
+    expect((await order("nl", "CancelledMoney")).body.textContent).toContain("€\u00a0142,80 terugbetaald.");
+  });
 });
