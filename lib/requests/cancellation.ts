@@ -163,6 +163,45 @@ export async function settleDueCancellations(): Promise<number> {
   return settled;
 }
 
+/** The refund reason key of a payment completed after its job was cancelled: all of it goes back. */
+export const paidAfterCancelReasonKey = (paymentId: string) => `paid-after-cancel:${paymentId}`;
+
+/**
+ * A checkout finished in another tab (or a bank that answered late) after the job was cancelled: the payment
+ * is paid, its request cancelled, and no cancellation row speaks for it. All that it holds is refunded (reason
+ * key per payment, so asking twice refunds once). Run when the provider says a payment is paid (the webhook,
+ * by the minute sweep; `only` narrows it to one provider payment. Never throws
+ * for the provider: a refund it could not ask for is "requested", and the reconciliation sweep finishes it.
+ */
+export async function refundPaidAfterCancel(only?: { providerPaymentId: string }): Promise<number> {
+  const db = await getDb();
+  const stray = await db.payment.findMany({
+    where: {
+      ...(only ? { providerPaymentId: only.providerPaymentId } : {}),
+      status: "paid",
+      request: { state: "cancelled" },
+      cancellations: { none: {} },
+      transfers: { none: { kind: "refund", reasonKey: { startsWith: "paid-after-cancel:" } } },
+    },
+    select: { id: true, ledger: { select: { kind: true, amountCents: true } } },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
+  let refunded = 0;
+  for (const payment of stray) {
+    const { held } = balanceOf(payment.ledger);
+    if (held <= 0) continue;
+    try {
+      await refund(payment.id, held, paidAfterCancelReasonKey(payment.id));
+      refunded++;
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailableError) continue;
+      logFailure("payments", `refunding payment ${payment.id} completed after its job was cancelled`, error);
+    }
+  }
+  return refunded;
+}
+
 export type CancellationView = {
   refundCents: number;
   feeCents: number;

@@ -6,7 +6,7 @@ import "server-only";
 import type { QueueHandlers } from "../queue";
 import { startSweep } from "../queue/sweep";
 import { completeJobs } from "./completion";
-import { settleDueCancellations } from "./cancellation";
+import { refundPaidAfterCancel, settleDueCancellations } from "./cancellation";
 
 export const COMPLETE_JOBS = "complete-jobs";
 
@@ -14,7 +14,7 @@ export function jobCompletionHandlers(): QueueHandlers {
   return {
     name: "job completion",
     async start(boss, { pollingIntervalSeconds }) {
-      await startSweep(boss, { name: COMPLETE_JOBS, cron: "* * * * *", expireInSeconds: 300, run: async () => ({ ...(await completeJobs()), cancellationsSettled: await settleDueCancellations() }) }, { pollingIntervalSeconds });
+      await startSweep(boss, { name: COMPLETE_JOBS, cron: "* * * * *", expireInSeconds: 300, run: async () => ({ ...(await completeJobs()), cancellationsSettled: await settleDueCancellations(), paidAfterCancelRefunded: await refundPaidAfterCancel() }) }, { pollingIntervalSeconds });
     },
   };
 }

@@ -21,7 +21,7 @@ const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
 const { startPayment, getPaymentBalance, reconcilePayments } = await import("@/lib/payments");
 const { cancelRequest } = await import("@/lib/requests/workflow");
-const { settleDueCancellations, cancellationView } = await import("@/lib/requests/cancellation");
+const { settleDueCancellations, cancellationView, refundPaidAfterCancel } = await import("@/lib/requests/cancellation");
 const { lateFrom } = await import("@/lib/payments/cancellation");
 const { cancelRequestForHomeowner } = await import("@/lib/ops/requests");
 const { deleteAccount } = await import("@/lib/account/delete");
@@ -229,3 +229,55 @@ describe("others cancel a paid job", () => {
     expect(await (await getDb()).requestCancellation.count()).toBe(0);
   });
 });
+
+describe("a payment completed after its job was cancelled", () => {
+  /** Nina's accepted and quoted job whose checkout the owner opened (in another tab) but has not finished. */
+  async function openCheckout(): Promise<{ requestId: string; checkoutUrl: string }> {
+    const where = { ...LEAK, date: amsterdamDay(5) };
+    const requestId = await submitRequest(owner, where);
+    expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
+    const offer = await openOfferOf(requestId);
+    as(nina);
+    expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offer.id }))).toMatchObject({ next: "/pro?notice=accepted" });
+    const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
+    return { requestId, checkoutUrl: started.checkoutUrl };
+  }
+
+  it("is refunded in full as soon as the provider's webhook says it is paid", async () => {
+    const { requestId, checkoutUrl } = await openCheckout();
+    expect(await cancelRequest(sessionOf(owner), requestId, "accepted")).toBe("nothing");
+    await payAtCheckout(checkoutUrl, "paid");
+    const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
+    expect(payment.status).toBe("paid");
+    expect(await getPaymentBalance(payment.id)).toEqual({ paid: payment.amountCents, refunded: payment.amountCents, released: 0, commission: 0, held: 0 });
+    // A second webhook, and the sweep after it, refund nothing more.
+    await fetch(`${payments.origin}/api/payments/webhook`, { method: "POST", body: new URLSearchParams({ id: payment.providerPaymentId! }) });
+    expect(await refundPaidAfterCancel()).toBe(0);
+    expect(await (await getDb()).paymentTransfer.count({ where: { paymentId: payment.id, kind: "refund" } })).toBe(1);
+  });
+
+  it("whose webhook never came is found by reconciliation and refunded by the minute sweep", async () => {
+    const { requestId, checkoutUrl } = await openCheckout();
+    expect(await cancelRequest(sessionOf(owner), requestId, "accepted")).toBe("nothing");
+    payments.standIn.controls.webhooks = "never";
+    await payAtCheckout(checkoutUrl, "paid");
+    const db = await getDb();
+    const before = await db.payment.findFirstOrThrow({ where: { requestId } });
+    expect(before.status).toBe("open");
+    await reconcilePayments({ olderThanMs: 0 });
+    const payment = await db.payment.findFirstOrThrow({ where: { requestId } });
+    expect(payment.status).toBe("paid");
+    expect(await refundPaidAfterCancel()).toBe(1);
+    expect(await getPaymentBalance(payment.id)).toEqual({ paid: payment.amountCents, refunded: payment.amountCents, released: 0, commission: 0, held: 0 });
+    expect(await refundPaidAfterCancel()).toBe(0);
+  });
+
+  it("a paid job that was not cancelled is left alone", async () => {
+    const { paymentId, paid } = await paidJob();
+    expect(await refundPaidAfterCancel()).toBe(0);
+    expect((await getPaymentBalance(paymentId)).held).toBe(paid);
+  });
+});
+

@@ -7,6 +7,7 @@
 // 429 from one address past the limit (a flood).
 import { env } from "@/lib/env";
 import { PaymentProviderUnavailableError, syncPayment } from "@/lib/payments";
+import { refundPaidAfterCancel } from "@/lib/requests/cancellation";
 import { createLimiter, type Limiter } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/rate-limit/client-ip";
 
@@ -21,7 +22,8 @@ export async function POST(req: Request): Promise<Response> {
   const body = (await req.text().catch(() => "")).slice(0, 1024);
   const id = new URLSearchParams(body).get("id") ?? "";
   try {
-    await syncPayment(id);
+    // Paid for a job cancelled meanwhile (a checkout finished in another tab): all of it goes back at once.
+    if ((await syncPayment(id)) === "paid") await refundPaidAfterCancel({ providerPaymentId: id });
   } catch (error) {
     if (error instanceof PaymentProviderUnavailableError) return new Response(null, { status: 503, headers: { "retry-after": "60" } });
     throw error;
