@@ -11,6 +11,7 @@ export const NOTICE_KEYS = [
   "cancelled",
   "date-changed",
   "date-asked",
+  "home-age-stated",
   "reviewed",
   "picked",
   "criterion-chosen",

@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../i18n/locales";
 import { taskJobName, tradeNames } from "./words";
 import type { RepairRequest } from "./schemas";
 import type { AfterCommit } from "../queue/after-commit";
+import type { QuoteAmounts } from "../quotes/rules";
 
 type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
@@ -146,16 +147,23 @@ export const notify = {
   },
 
   /** A fixed quote arrived (lib/quotes): its total and until when it stands. */
-  async quoteSent(tx: Tx, after: AfterCommit, { request, handymanId, totalCents, validUntil }: { request: Request; handymanId: number; totalCents: number; validUntil: Date }) {
+  /** The quote's total and, as an invoice states it, the amount excluding VAT and the VAT per rate. */
+  async quoteSent(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, amounts, validUntil }: { request: Request; handymanId: number; amounts: QuoteAmounts; validUntil: Date },
+  ) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
       const job = repairName(request, locale);
+      const euros = (cents: number) => formatPrice(cents / 100, locale);
       return composeMail({
         to,
         locale,
         subject: t("quoteSent.subject", { name, job }),
         paragraphs: [
-          t("quoteSent.intro", { name, job, total: formatPrice(totalCents / 100, locale) }),
+          t("quoteSent.intro", { name, job, total: euros(amounts.totalCents) }),
+          [t("quoteSent.net", { net: euros(amounts.netCents) }), ...amounts.vatByRate.map((entry) => t("quoteSent.vatAt", { rate: entry.rate, net: euros(entry.netCents), vat: euros(entry.vatCents) }))].join(" "),
           t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
