@@ -135,7 +135,7 @@ describe("request action", () => {
     const before = await snapshotTables();
     const id = randomUUID();
     const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Roofing", city: "", date: "2020-01-01", details: "" }));
-    expect(state.message).toBe("Please fix the 3 fields marked below.");
+    expect(state.message).toBe("Please fix the 4 fields marked below.");
     expect(state.fieldErrors).toMatchObject({ task_type: "Choose a task type.", city: "Choose a city.", date: "Choose today or a later date." });
     expect(state.values.task_type).toBe("Roofing");
     expect(await snapshotTables()).toBe(before);
