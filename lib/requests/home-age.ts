@@ -4,7 +4,8 @@
 // - Before a quote is accepted the homeowner may answer again (the step state_home_age of
 //   ./lifecycle.ts, from any state before done). A quote still waiting for an answer lapses at that moment
 //   (its valid_until becomes now): its rates followed the old answer, so it can no longer be accepted, and
-//   the handyman sends a new one, whose rates follow the new answer, as after any lapse.
+//   the handyman, mailed that it lapsed and why (./notices.ts), sends a new one, whose rates follow the
+//   new answer, as after any lapse.
 // - Once a quote is accepted (paid, or its payment under way) the answer is refused (409): the invoice
 //   follows the quote that was accepted and paid. An operator can put a wrong answer right by cancelling.
 //
@@ -16,6 +17,7 @@ import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 import { applyTransition } from "./lifecycle";
+import { notify } from "./notices";
 import { getTrackedRequestOrThrow, step } from "./workflow";
 
 /**
@@ -26,7 +28,7 @@ import { getTrackedRequestOrThrow, step } from "./workflow";
 export async function stateHomeAge(user: SessionUser, requestId: string, olderThanTwoYears: boolean, now = new Date()): Promise<void> {
   const request = await getTrackedRequestOrThrow(await getDb(), user, requestId);
   if (request.homeOlderThanTwoYears === olderThanTwoYears) return;
-  await step(async (tx) => {
+  await step(async (tx, after) => {
     await applyTransition(tx, {
       requestId,
       action: "state_home_age",
@@ -38,6 +40,11 @@ export async function stateHomeAge(user: SessionUser, requestId: string, olderTh
     if (await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true } })) {
       throw new ApiError("conflict", { key: "homeAge.quoteAccepted" });
     }
-    await tx.quote.updateMany({ where: { requestId, status: "sent", validUntil: { gt: now } }, data: { validUntil: now } });
+    const waiting = await tx.quote.findMany({ where: { requestId, status: "sent", validUntil: { gt: now } }, select: { id: true, handymanId: true, totalCents: true } });
+    if (waiting.length === 0) return;
+    await tx.quote.updateMany({ where: { id: { in: waiting.map((quote) => quote.id) } }, data: { validUntil: now } });
+    for (const quote of waiting) {
+      await notify.quoteLapsedByHomeAge(tx, after, { request, handymanId: quote.handymanId, totalCents: quote.totalCents, olderThanTwoYears });
+    }
   });
 }

@@ -146,8 +146,10 @@ export const notify = {
     });
   },
 
-  /** A fixed quote arrived (lib/quotes): its total and until when it stands. */
-  /** The quote's total and, as an invoice states it, the amount excluding VAT and the VAT per rate. */
+  /**
+   * A fixed quote arrived (lib/quotes): its total, as an invoice states it the amount excluding VAT and
+   * the VAT per rate, and until when it stands.
+   */
   async quoteSent(
     tx: Tx,
     after: AfterCommit,
@@ -167,6 +169,30 @@ export const notify = {
           t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
+      });
+    });
+  },
+
+  /**
+   * The homeowner answered the home's age again while the handyman's quote waited (./home-age.ts): the
+   * quote lapsed, since its VAT rates followed the old answer; the handyman is asked to send a new one.
+   */
+  async quoteLapsedByHomeAge(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, totalCents, olderThanTwoYears }: { request: Request; handymanId: number; totalCents: number; olderThanTwoYears: boolean },
+  ) {
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("quoteLapsedHomeAge.subject", { job }),
+        paragraphs: [
+          t("quoteLapsedHomeAge.intro", { job, total: formatPrice(totalCents / 100, locale), answer: t(olderThanTwoYears ? "quoteLapsedHomeAge.yes" : "quoteLapsedHomeAge.no") }),
+          t("quoteLapsedHomeAge.why"),
+        ],
+        action: { label: t("quoteLapsedHomeAge.action"), url: pageLink(locale, PRO_PATH) },
       });
     });
   },
