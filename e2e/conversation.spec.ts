@@ -65,6 +65,7 @@ test("photos with the request, a question before accepting, and the answer, live
   await page.getByLabel("City").selectOption("Amsterdam");
   await page.getByLabel("Preferred date").fill(amsterdamDay(3));
   await page.getByLabel("Details").fill(details);
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: "No, two years or newer" });
   await page.getByLabel("Photos of the problem (optional)").setInputFiles(["sink.jpg", "pipe.png", "floor.jpg"].map((name) => path.join(folder, name)));
   const picked = page.getByRole("list", { name: "Photos of the problem (optional)" }).getByRole("listitem");
   await expect(picked).toHaveCount(3);
@@ -146,6 +147,7 @@ async function requestForThijs(page: Page, details: string, daysAhead: number): 
   await page.getByLabel("City").selectOption("Amsterdam");
   await page.getByLabel("Preferred date").fill(amsterdamDay(daysAhead));
   await page.getByLabel("Details").fill(details);
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: "No, two years or newer" });
   await page.getByRole("button", { name: "Submit request" }).click();
   await expect(page).toHaveURL(/\/inputs\/criteria\/[0-9a-f-]{36}$/);
   const requestId = page.url().split("/").pop()!;

@@ -52,19 +52,25 @@ test("a Dutch homeowner signs up, is told in Dutch what is missing, makes a requ
 
   // Nothing filled in: the summary and each field's message are Dutch.
   await page.getByRole("button", { name: message("request", "form.submit") }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /Verbeter de 3 velden/ })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: /Verbeter de 4 velden/ })).toBeVisible();
   await expect(page.getByText(message("validation", "taskTypeMissing"))).toBeVisible();
   await expect(page.getByText(message("validation", "cityMissing"))).toBeVisible();
+  await expect(page.getByText(message("validation", "homeAgeMissing"))).toBeVisible();
 
   const date = amsterdamDay(3);
   await page.getByLabel(message("request", "form.taskType")).selectOption({ label: taskTypeLabel("Pipe-leakage", "nl") });
   await page.getByLabel(message("request", "form.city")).selectOption("Rotterdam");
   await page.getByLabel(message("request", "form.date")).fill(date);
   await page.getByLabel(message("request", "form.details")).fill("De afvoer onder het aanrecht lekt.");
+  // The question about the home's age, by its Dutch label and with its Dutch answers.
+  const homeAge = page.getByLabel(message("request", "form.homeAge"));
+  await expect(homeAge.getByRole("option")).toHaveText([message("request", "form.chooseHomeAge"), message("request", "form.homeAgeYes"), message("request", "form.homeAgeNo")]);
+  await homeAge.selectOption({ label: message("request", "form.homeAgeYes") });
   await expectAccessibleAndNarrow(page, "/nl/inputs");
   await page.getByRole("button", { name: message("request", "form.submit") }).click();
   await expect(page.getByText(message("request", "form.success"))).toBeVisible();
   await expect(page).toHaveURL(/\/nl\/inputs\/criteria\/[0-9a-f-]{36}$/);
+  const requestId = page.url().split("/").pop()!;
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(message("request", "criteria.title"));
   await expectAccessibleAndNarrow(page, "/nl/inputs/criteria/{id}");
@@ -89,6 +95,11 @@ test("a Dutch homeowner signs up, is told in Dutch what is missing, makes a requ
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(message("dashboard", "orders.title"));
   await expect(page.getByRole("main")).toContainText(`${taskTypeLabel("Pipe-leakage", "nl")} in Rotterdam`);
   await expectAccessibleAndNarrow(page, "/nl/dashboard/orders");
+
+  // Its page shows the answer about the home's age in Dutch, and the question again to change it.
+  await page.goto(`/nl/dashboard/orders/${requestId}`);
+  await expect(page.getByTestId("home-age")).toContainText(message("job", "homeAge.yesOwner"));
+  await expect(page.getByLabel(message("job", "homeAge.question"))).toHaveValue("yes");
 });
 
 test("signing out from a Dutch page lands on the Dutch home page, and a signed-out visitor of a Dutch signed-in page too", async ({ page }) => {

@@ -31,6 +31,7 @@ test("a job from request to review: the handyman accepts in a second browser, th
   await page.getByLabel("City").selectOption("Rotterdam");
   await page.getByLabel("Preferred date").fill(amsterdamDay(4));
   await page.getByLabel("Details").fill(details);
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: "No, two years or newer" });
   await page.getByRole("button", { name: "Submit request" }).click();
   await expect(page).toHaveURL(/\/inputs\/criteria\/[0-9a-f-]{36}$/);
   const requestId = page.url().split("/").pop()!;

@@ -137,10 +137,11 @@ test("a request is stored with a form post and leads to the criterion choice; ba
   const submit = page.getByRole("button", { name: "Submit request" });
 
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please fix the 3 fields marked below." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fix the 4 fields marked below." })).toBeVisible();
   await expect(page.getByText("Choose a task type.")).toBeVisible();
   await expect(page.getByText("Choose a city.")).toBeVisible();
   await expect(page.getByText("Choose a preferred date.")).toBeVisible();
+  await expect(page.getByText("Say whether the home is older than two years.")).toBeVisible();
   await expect(page.getByLabel("Task type")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/inputs$/);
   expect(await stored()).toEqual([]);
@@ -149,11 +150,13 @@ test("a request is stored with a form post and leads to the criterion choice; ba
   await page.getByLabel("City").selectOption("Rotterdam");
   await page.getByLabel("Preferred date").fill(amsterdamDay(-2));
   await page.getByLabel("Details").fill("Water under the kitchen sink.");
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: "Yes, older than two years" });
   await submit.click();
   await expect(page.getByText("Choose today or a later date.")).toBeVisible();
   await expect(page.getByLabel("Task type")).toHaveValue("Pipe-leakage");
   await expect(page.getByLabel("City")).toHaveValue("Rotterdam");
   await expect(page.getByLabel("Details")).toHaveValue("Water under the kitchen sink.");
+  await expect(page.getByLabel("Is the home older than two years?")).toHaveValue("yes");
   expect(await stored()).toEqual([]);
 
   await page.getByLabel("Preferred date").fill(amsterdamDay(1));

@@ -19,7 +19,8 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** Intl may write non-breaking spaces (Dutch prices, for one); the page text is compared with them normalised. */
 const normalise = (text: string) => text.replace(/\u00a0/g, " ");
 
-type Order = { task: TaskType; city: City; criteria: Criterion; details: string; date: string };
+/** `homeOlder`: the answer to the form's required question whether the home is older than two years (no when not given). */
+type Order = { task: TaskType; city: City; criteria: Criterion; details: string; date: string; homeOlder?: boolean };
 
 async function submitRequest(page: Page, order: Order): Promise<string> {
   await expect(page).toHaveURL(/\/inputs$/);
@@ -27,6 +28,7 @@ async function submitRequest(page: Page, order: Order): Promise<string> {
   await page.getByLabel("City").selectOption(order.city);
   await page.getByLabel("Preferred date").fill(order.date);
   await page.getByLabel("Details").fill(order.details);
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: order.homeOlder ? "Yes, older than two years" : "No, two years or newer" });
   const submit = page.getByRole("button", { name: "Submit request" });
   // The form moves on to the criteria page 800 ms after its success message: that page is held back until
   // the button has been seen disabled, so a slow check cannot find the form already gone.
@@ -87,20 +89,28 @@ test("a new user makes three requests, one per criterion, and sees the handyman 
 
   const orders: Order[] = [
     { task: "Outlet-replacement", city: "The Hague", criteria: "price", details: "Two sockets in the hallway are loose.", date: amsterdamDay(2) },
-    { task: "Painting", city: "Amsterdam", criteria: "rated", details: "Bedroom ceiling, one coat of white.", date: amsterdamDay(7) },
+    { task: "Painting", city: "Amsterdam", criteria: "rated", details: "Bedroom ceiling, one coat of white.", date: amsterdamDay(7), homeOlder: true },
     { task: "Pipe-leakage", city: "The Hague", criteria: "available", details: "Water under the bathroom sink.", date: amsterdamDay(0) },
   ];
   // Both pronouns appear among the three matches.
   const pronouns = orders.map((o) => pronounFor(matchHandyman({ criteria: o.criteria, city: o.city, task_type: o.task })!.name));
   expect(new Set(pronouns)).toEqual(new Set(["He", "She"]));
 
+  const ids: string[] = [];
   for (const [index, order] of orders.entries()) {
     if (index > 0) {
       await page.goto("/dashboard/orders");
       await page.getByRole("link", { name: "New Order" }).click();
     }
     const inputId = await submitRequest(page, order);
+    ids.push(inputId);
     await chooseAndExpectMatch(page, order, inputId);
+  }
+
+  // Each order page shows the answer about the home's age as it was given on the form.
+  for (const [index, order] of orders.entries()) {
+    await page.goto(`/dashboard/orders/${ids[index]}`);
+    await expect(page.getByTestId("home-age")).toContainText(order.homeOlder ? "Yes" : "No");
   }
 
   // Orders: all three, newest first, each with its task, city, date, details, criterion and time.
@@ -232,10 +242,12 @@ test("with nobody available the confirmation says so and lets the user pick anot
 test("the form names each missing field, announces the problem and resets a past date to today", async ({ page }) => {
   await signUp(page);
   await page.getByRole("button", { name: "Submit request" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please fix the 3 fields marked below." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fix the 4 fields marked below." })).toBeVisible();
   await expect(page.getByText("Choose a task type.")).toBeVisible();
   await expect(page.getByText("Choose a city.")).toBeVisible();
   await expect(page.getByText("Choose a preferred date.")).toBeVisible();
+  await expect(page.getByText("Say whether the home is older than two years.")).toBeVisible();
+  await expect(page.getByLabel("Is the home older than two years?")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Task type")).toBeFocused();
   await expect(page.getByLabel("Task type")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/inputs$/);
@@ -267,6 +279,7 @@ test("a retry after a lost answer, or a double click, stores the request only on
   await page.getByLabel("Task type").selectOption({ label: "Pipe leakage" });
   await page.getByLabel("City").selectOption("Amsterdam");
   await page.getByLabel("Preferred date").fill(amsterdamDay(1));
+  await page.getByLabel("Is the home older than two years?").selectOption({ label: "No, two years or newer" });
   const submit = page.getByRole("button", { name: "Submit request" });
   await submit.click();
   await expect(page.getByRole("alert").filter({ hasText: "We could not reach Fixwell" })).toBeVisible();

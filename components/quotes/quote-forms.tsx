@@ -1,6 +1,6 @@
 "use client";
 // The quote's forms: the handyman's on /pro (the labour as hours or a fixed amount, a few material rows,
-// each with its VAT rate, and the days the quote stands) and the homeowner's Accept and Decline on the
+// each with the VAT rate the rule gives it, shown and sent along but not chosen, and the days the quote stands) and the homeowner's Accept and Decline on the
 // order page, and its Pay button once accepted. They post to lib/quotes/actions.ts and work before their scripts arrive; every word comes
 // from the page, in its language.
 import { controlClassName, Field } from "@/components/ui/field";
@@ -17,9 +17,11 @@ export type SendQuoteText = FormText & {
   hoursHint: string;
   labourAmount: string;
   labourDescription: string;
-  vat: string;
-  /** The options' words, one per rate ("21%"). */
-  rates: { rate: number; label: string }[];
+  /** Why the rates cannot be chosen, once above the form. */
+  vatNote: string;
+  /** The rate of the labour line and of every material line by the rule (lib/quotes/vat.ts), with its words. */
+  labourVat: { rate: number; label: string };
+  materialsVat: { rate: number; label: string };
   materialsHeading: string;
   materialsHint: string;
   /** "Material 1", "Material 2", … one per row. */
@@ -31,20 +33,19 @@ export type SendQuoteText = FormText & {
   button: string;
 };
 
-function VatSelect({ id, name, label, error, text }: { id: string; name: string; label: string; error?: string; text: SendQuoteText }) {
-  const highest = Math.max(...text.rates.map((entry) => entry.rate));
+/**
+ * A line's VAT rate as the rule gives it: shown, and posted so the server refuses the quote when the rule
+ * gives another rate by the time it arrives (the homeowner changed the home's age meanwhile).
+ */
+function LineVat({ name, vat, error }: { name: string; vat: { rate: number; label: string }; error?: string }) {
   return (
-    <Field id={id} label={label} error={error}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={String(highest)} className={controlClassName}>
-          {text.rates.map((entry) => (
-            <option key={entry.rate} value={entry.rate}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <>
+      <input type="hidden" name={name} value={vat.rate} />
+      <p className={styles.hint} data-testid="line-vat">
+        {vat.label}
+      </p>
+      {error ? <p className={styles.error}>{error}</p> : null}
+    </>
   );
 }
 
@@ -54,6 +55,7 @@ export function SendQuoteForm({ requestId, text }: { requestId: string; text: Se
     <StepForm action={sendQuoteAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable}>
       {({ fieldErrors, pending }) => (
         <>
+          <p className={styles.hint}>{text.vatNote}</p>
           <fieldset className={styles.group}>
             <legend>{text.labourHeading}</legend>
             <Field id={`quote-${key}-hours`} label={text.hours} hint={text.hoursHint} error={fieldErrors.labour_hours}>
@@ -65,7 +67,7 @@ export function SendQuoteForm({ requestId, text }: { requestId: string; text: Se
             <Field id={`quote-${key}-description`} label={text.labourDescription} error={fieldErrors.labour_description}>
               {(control) => <input {...control} name="labour_description" maxLength={QUOTE_LIMITS.descriptionMax} className={controlClassName} />}
             </Field>
-            <VatSelect id={`quote-${key}-vat`} name="labour_vat" label={text.vat} error={fieldErrors.labour_vat} text={text} />
+            <LineVat name="labour_vat" vat={text.labourVat} error={fieldErrors.labour_vat} />
           </fieldset>
           <fieldset className={styles.group}>
             <legend>{text.materialsHeading}</legend>
@@ -82,7 +84,7 @@ export function SendQuoteForm({ requestId, text }: { requestId: string; text: Se
                   <Field id={`quote-${key}-m${row}-amount`} label={text.materialAmount} error={fieldErrors[`material_${row}_amount`]}>
                     {(control) => <input {...control} name={`material_${row}_amount`} inputMode="decimal" autoComplete="off" className={controlClassName} />}
                   </Field>
-                  <VatSelect id={`quote-${key}-m${row}-vat`} name={`material_${row}_vat`} label={text.vat} error={fieldErrors[`material_${row}_vat`]} text={text} />
+                  <LineVat name={`material_${row}_vat`} vat={text.materialsVat} error={fieldErrors[`material_${row}_vat`]} />
                 </fieldset>
               );
             })}

@@ -14,7 +14,7 @@ import { listRatingBases } from "@/lib/handymen/queries";
 import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
-import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, ReviewForm } from "./request-step-forms";
+import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, HomeAgeForm, ReviewForm } from "./request-step-forms";
 import { PhotoThumbnailList } from "./request-photos";
 import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
@@ -193,6 +193,9 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
   const can = (action: string) => (request.actions as string[]).includes(action);
   const [cancelMoney, cancelled] = await Promise.all([can("cancel") ? cancelPreview(request.id) : null, request.state === "cancelled" ? cancellationView(request.id) : null]);
   const canMoveDate = can("change_date") || can("propose_date");
+  // Once a quote is accepted the answer stands: the invoice follows what was accepted and paid (lib/requests/home-age.ts).
+  const canStateHomeAge = can("state_home_age") && quote?.status !== "accepted";
+  const homeAge = request.homeOlderThanTwoYears === null ? t("homeAge.unknownOwner") : request.homeOlderThanTwoYears ? t("homeAge.yesOwner") : t("homeAge.noOwner");
   const unreachable = t("unreachable");
   return (
     <div className={styles.page}>
@@ -207,6 +210,13 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
           {t("order.requestHeading")}
         </h2>
         <RequestSummary request={request} showCriterion showCreated />
+        <dl className={styles.facts}>
+          <dt>{t("homeAge.label")}</dt>
+          <dd data-testid="home-age">
+            {homeAge}
+            {request.homeAgeStatedAt ? <span className={styles.muted}> ({t("homeAge.statedAt", { date: formatDateTime(request.homeAgeStatedAt, locale) })})</span> : null}
+          </dd>
+        </dl>
         {request.proposedDate ? (
           <p>{t.rich("order.movePending", { date: formatDayWithWeekday(request.proposedDate, locale), strong: (chunks) => <strong>{chunks}</strong> })}</p>
         ) : null}
@@ -233,7 +243,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
         </Card>
       ) : null}
 
-      {canMoveDate || can("cancel") || can("review") || can("confirm_done") ? (
+      {canMoveDate || canStateHomeAge || can("cancel") || can("review") || can("confirm_done") ? (
         <Card as="section" aria-labelledby="steps-heading">
           <h2 id="steps-heading" className={styles.sectionTitle}>
             {t("order.stepsHeading")}
@@ -267,6 +277,22 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
                   field: t("orderForms.newDate"),
                   hint: can("propose_date") ? t("orderForms.proposalHint") : undefined,
                   button: can("propose_date") ? t("orderForms.askDate") : t("orderForms.changeDate"),
+                }}
+              />
+            ) : null}
+            {canStateHomeAge ? (
+              <HomeAgeForm
+                requestId={request.id}
+                current={request.homeOlderThanTwoYears}
+                text={{
+                  unreachable,
+                  label: t("homeAge.changeLabel"),
+                  field: t("homeAge.question"),
+                  hint: t("homeAge.hint"),
+                  choose: t("homeAge.choose"),
+                  yes: t("homeAge.yesOption"),
+                  no: t("homeAge.noOption"),
+                  button: t("homeAge.button"),
                 }}
               />
             ) : null}

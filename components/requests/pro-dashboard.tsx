@@ -21,7 +21,7 @@ import { OfferThreadLink } from "@/components/messages/unread";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
 import { SendQuoteForm } from "@/components/quotes/quote-forms";
 import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
-import { allowedVatRates } from "@/lib/quotes/rules";
+import { vatRateOfLine } from "@/lib/quotes/rules";
 import { QUOTE_LIMITS } from "@/lib/validations/limits";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -55,8 +55,9 @@ function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: Pr
               hoursHint: t("quote.hoursHint", { price: formatPrice(hourlyPriceCents / 100, locale) }),
               labourAmount: t("quote.labourAmount"),
               labourDescription: t("quote.labourDescription"),
-              vat: t("quote.vat"),
-              rates: allowedVatRates({ kind: "labour", taskType: offer.request.taskType }).map((rate) => ({ rate, label: t("quote.vatOption", { rate }) })),
+              vatNote: t("homeAge.vatNote"),
+              labourVat: { rate: vatRateOfLine("labour", offer.request), label: t("homeAge.lineVat", { rate: vatRateOfLine("labour", offer.request) }) },
+              materialsVat: { rate: vatRateOfLine("materials", offer.request), label: t("homeAge.lineVat", { rate: vatRateOfLine("materials", offer.request) }) },
               materialsHeading: t("quote.materialsHeading"),
               materialsHint: t("quote.materialsHint"),
               materials: Array.from({ length: QUOTE_LIMITS.formMaterialRows }, (_, index) => t("quote.material", { number: index + 1 })),
@@ -97,6 +98,8 @@ function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOf
         ) : null}
         <dt>{t("pro.details")}</dt>
         <dd>{request.details || t("pro.noDetails")}</dd>
+        <dt>{t("homeAge.label")}</dt>
+        <dd data-testid="home-age">{request.homeOlderThanTwoYears === null ? t("homeAge.unknown") : request.homeOlderThanTwoYears ? t("homeAge.yes") : t("homeAge.no")}</dd>
         {offer.status === "open" ? (
           <>
             <dt>{t("pro.answerBy")}</dt>

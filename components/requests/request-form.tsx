@@ -225,6 +225,21 @@ export function RequestForm({ requestId }: { requestId: string }) {
       </Field>
 
       <Field
+        id="home_older_than_two_years"
+        label={<>{t("homeAge")} <Required /></>}
+        hint={t("homeAgeHint")}
+        error={shownErrors.home_older_than_two_years}
+      >
+        {(aria) => (
+          <select {...aria} {...control("home_older_than_two_years")} onChange={(e) => update("home_older_than_two_years", e.target.value)} required>
+            <option value="">{t("chooseHomeAge")}</option>
+            <option value="yes">{t("homeAgeYes")}</option>
+            <option value="no">{t("homeAgeNo")}</option>
+          </select>
+        )}
+      </Field>
+
+      <Field
         id="details"
         label={t("details")}
         hint={t("detailsHint", { max: MAX_DETAILS_LENGTH })}

@@ -5,7 +5,7 @@
 // come from the page, in its language.
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
-import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reviewAction } from "@/lib/requests/step-actions";
+import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reviewAction, stateHomeAgeAction } from "@/lib/requests/step-actions";
 import { addPhotosAction } from "@/lib/photos/actions";
 import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
@@ -44,6 +44,41 @@ export function DateForm({ requestId, state, current, text }: RequestRef & { cur
       label={text.label}
       unreachable={text.unreachable}
       field={{ id: `date-${requestId}`, label: text.field, hint: text.hint, name: "date", control: (control) => <input {...control} type="date" min={todayInAmsterdam()} max={latestRequestDate()} defaultValue={current} required className={controlClassName} /> }}
+      button={text.button}
+      variant="secondary"
+    />
+  );
+}
+
+/** The answer whether the home is older than two years, given again (lib/requests/home-age.ts). */
+export function HomeAgeForm({
+  requestId,
+  current,
+  text,
+}: {
+  requestId: string;
+  current: boolean | null;
+  text: FormText & { field: string; hint: string; choose: string; yes: string; no: string; button: string };
+}) {
+  return (
+    <FieldStepForm
+      action={stateHomeAgeAction}
+      hidden={{ request_id: requestId }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{
+        id: `home-age-${requestId}`,
+        label: text.field,
+        hint: text.hint,
+        name: "home_older_than_two_years",
+        control: (control) => (
+          <select {...control} name="home_older_than_two_years" defaultValue={current === null ? "" : current ? "yes" : "no"} required className={controlClassName}>
+            <option value="">{text.choose}</option>
+            <option value="yes">{text.yes}</option>
+            <option value="no">{text.no}</option>
+          </select>
+        ),
+      }}
       button={text.button}
       variant="secondary"
     />

@@ -26,7 +26,7 @@ export type ProOffer = {
   status: "open" | "accepted" | "expired";
   /** ISO timestamp: when an open offer lapses. */
   respondBy: string;
-  request: Pick<RepairRequest, "id" | "taskType" | "city" | "date" | "details"> & { state: RequestState; proposedDate: string | null };
+  request: Pick<RepairRequest, "id" | "taskType" | "city" | "date" | "details"> & { state: RequestState; proposedDate: string | null; homeOlderThanTwoYears: boolean | null };
   homeowner: { name: string; email: string } | null;
   /** What the handyman may do now (lib/requests/lifecycle.ts decides). */
   actions: Action[];
@@ -140,6 +140,7 @@ function toOffer(row: OfferRow, now: Date, suspended: boolean): Omit<ProOffer, "
       details: request.details,
       state: request.state,
       proposedDate: request.proposedDate,
+      homeOlderThanTwoYears: request.homeOlderThanTwoYears,
     },
     homeowner: showContact ? { name: displayNameFromEmail(owner.email), email: owner.email } : null,
     actions: status === "expired" ? [] : actionsFor(request.state, "handyman"),

@@ -12,6 +12,7 @@ export const NOTICE_KEYS = [
   "cancel-amount-changed",
   "date-changed",
   "date-asked",
+  "home-age-stated",
   "reviewed",
   "picked",
   "criterion-chosen",

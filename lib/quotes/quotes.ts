@@ -11,15 +11,15 @@ import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
-import { formatList, formatPrice, type Locale } from "../format";
+import { formatPrice, type Locale } from "../format";
 import { getHandymanForUserOrThrow } from "../handymen/queries";
 import { applyTransition, type Actor } from "../requests/lifecycle";
 import { notify, repairName } from "../requests/notices";
 import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
 import { getTranslator } from "../i18n/translator";
 import {
-  allowedVatRates,
   MAX_QUOTE_TOTAL_CENTS,
+  postedVatRates,
   quoteAmounts,
   quoteInputSchema,
   quoteLines,
@@ -103,43 +103,42 @@ async function heldRequestOrThrow(user: SessionUser, requestId: string) {
   return { handyman, request, hourlyPriceCents };
 }
 
-function ratesIn(locale: Locale, rates: readonly number[]): string {
-  return formatList(rates.map((rate) => `${rate}%`), "or", locale);
-}
-
 /** The 400 of a quote ./rules.ts refuses, with the line concerned when there is one. */
-function refused(refusal: NonNullable<ReturnType<typeof quoteRefusal>>, taskType: string, kinds: QuoteLineKind[]): ApiError {
+function refused(refusal: NonNullable<ReturnType<typeof quoteRefusal>>): ApiError {
   if (refusal.key === "quote.totalTooHigh") {
     return new ApiError("validation_failed", { key: refusal.key, values: { max: (locale: Locale) => formatPrice(MAX_QUOTE_TOTAL_CENTS / 100, locale) } });
   }
   if (refusal.key !== "quote.vatRate") return new ApiError("validation_failed", { key: refusal.key });
-  const kind = kinds[refusal.index]!;
-  const rates = allowedVatRates({ kind, taskType });
-  const message = { key: "quote.vatRate" as const, values: { rates: (locale: Locale) => ratesIn(locale, rates) } };
+  const message = { key: "quote.vatRate" as const, values: { rate: refusal.rate } };
   const path = refusal.index === 0 ? "labour.vatRate" : `materials.${refusal.index - 1}.vatRate`;
   return new ApiError("validation_failed", message, [{ path, message }]);
 }
 
 /**
- * Sends a quote on a request the signed-in handyman holds: the body is read by ./rules.ts's schema, the
- * amounts computed here, and any earlier quote still open, lapsed or declined is replaced by it (an
- * accepted one never: 409). The homeowner is mailed. 400 for a quote the rules refuse, 404 for a request
- * not theirs, 409 for a request no longer accepted (cancelled, done).
+ * Sends a quote on a request the signed-in handyman holds: the body is read by ./rules.ts's schema, each
+ * line's VAT rate comes from the rule (./vat.ts: the trade, the line's kind, the home's age as the
+ * homeowner stated it), the amounts are computed here, and any earlier quote still open, lapsed or
+ * declined is replaced by it (an accepted one never: 409). The homeowner is mailed. 400 for a quote the
+ * rules refuse (a posted rate other than the rule's among them), 404 for a request not theirs, 409 for a
+ * request no longer accepted (cancelled, done) or whose home age the homeowner changed meanwhile.
  */
 export async function sendQuote(user: SessionUser, requestId: string, body: unknown, now = new Date()): Promise<QuoteView> {
   const parsed = quoteInputSchema.safeParse(body);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, { key: "fixField" });
   const { handyman, request, hourlyPriceCents } = await heldRequestOrThrow(user, requestId);
-  const lines = quoteLines(parsed.data, hourlyPriceCents);
+  const lines = quoteLines(parsed.data, hourlyPriceCents, request);
   const amounts = quoteAmounts(lines);
-  const refusal = quoteRefusal(lines, amounts, request.taskType);
-  if (refusal) throw refused(refusal, request.taskType, lines.map((line) => line.kind));
+  const refusal = quoteRefusal(lines, amounts, postedVatRates(parsed.data));
+  if (refusal) throw refused(refusal);
   const validUntil = validUntilOf(now, parsed.data.validDays);
   const id = await step(async (tx, after) => {
     await applyTransition(tx, { requestId, action: "send_quote", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
     if (await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true } })) {
       throw new ApiError("conflict", { key: "quote.acceptedStands" });
     }
+    // The request's row is locked now (the transition above): the rates hold only for the answer they were computed from.
+    const { homeOlderThanTwoYears } = await tx.repairRequest.findUniqueOrThrow({ where: { id: requestId }, select: { homeOlderThanTwoYears: true } });
+    if (homeOlderThanTwoYears !== request.homeOlderThanTwoYears) throw new ApiError("conflict", { key: "quote.homeAgeChanged" });
     await tx.quote.updateMany({ where: { requestId, status: { in: ["sent", "declined"] } }, data: { status: "replaced" } });
     const quote = await tx.quote.create({
       data: {
@@ -154,7 +153,7 @@ export async function sendQuote(user: SessionUser, requestId: string, body: unkn
       },
       select: { id: true },
     });
-    await notify.quoteSent(tx, after, { request, handymanId: handyman.id, totalCents: amounts.totalCents, validUntil });
+    await notify.quoteSent(tx, after, { request, handymanId: handyman.id, amounts, validUntil });
     return quote.id;
   });
   const [row] = await (await getDb()).quote.findMany({ where: { id }, select: quoteColumns });

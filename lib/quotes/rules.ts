@@ -1,6 +1,6 @@
 // A fixed quote's rules, in one place: what a handyman may send (one labour line and up to
-// MAX_MATERIAL_LINES material lines, each with its VAT rate, standing 1–30 days), how its amounts are
-// computed (integer cents, on the server only), which VAT rates a line may carry, and what a stored
+// MAX_MATERIAL_LINES material lines, standing 1–30 days), how its amounts are computed (integer cents, on
+// the server only), the VAT rate each line carries (./vat.ts's rule, never the handyman's pick), and what a stored
 // quote's status reads as at a given moment (a sent quote past its validity is lapsed, with or without
 // any sweep). The schema reads what a form or a JSON body sends; nothing the browser sends is an amount
 // the quote keeps without being computed here.
@@ -14,6 +14,8 @@ import { z } from "zod";
 import { freeTextSchema } from "../validations/text";
 import { QUOTE_LIMITS } from "../validations/limits";
 import { isWholeCents, toCents, typedEuros } from "../validations/money";
+import type { TaskType } from "../requests/catalogue";
+import { vatRateForTrade } from "./vat";
 
 export const VAT_RATES = [9, 21] as const;
 export type VatRate = (typeof VAT_RATES)[number];
@@ -31,17 +33,18 @@ export const MAX_QUOTE_HOURS = QUOTE_LIMITS.hoursMax;
 
 export type QuoteLineKind = "labour" | "materials";
 
-/**
- * The VAT rates a line may carry. For now every line may be at 9% or 21%; the books' rule (9% only for
- * the labour of some trades on homes older than two years) belongs here and nowhere else.
- */
-export const allowedVatRates: (line: { kind: QuoteLineKind; taskType: string }) => readonly VatRate[] = () => VAT_RATES;
+/** What a line's VAT rate depends on besides its kind: the request's trade and the home's age as stated. */
+export type VatContext = { taskType: TaskType; homeOlderThanTwoYears: boolean | null };
+
+/** The one VAT rate a line of `kind` on such a request carries (./vat.ts's rule). */
+export const vatRateOfLine = (kind: QuoteLineKind, context: VatContext): VatRate =>
+  vatRateForTrade({ taskType: context.taskType, lineKind: kind, homeOlderThanTwoYears: context.homeOlderThanTwoYears });
 
 // ---- What a form or a body sends. ----
 
 export const QUOTE_AMOUNT_MESSAGE = "Enter an amount in euros and cents, from €0.01 (for example 120.50).";
 export const QUOTE_HOURS_MESSAGE = `Enter the hours in quarters of an hour, from 0.25 to ${MAX_QUOTE_HOURS} (for example 2.5).`;
-export const QUOTE_VAT_MESSAGE = "Choose the VAT rate of this line.";
+export const QUOTE_VAT_MESSAGE = "Give the VAT rate as 9 or 21, or leave it out.";
 export const QUOTE_LABOUR_MESSAGE = "Give the labour as hours or as a fixed amount, not both.";
 export const QUOTE_MATERIAL_MESSAGE = "Give each material line a description and an amount.";
 export const QUOTE_DESCRIPTION_MESSAGE = `Keep the description to ${MAX_LINE_DESCRIPTION} characters or fewer.`;
@@ -65,10 +68,13 @@ const hoursSchema = z.preprocess(
     .transform((hours) => Math.round(hours * 4)),
 );
 
-/** The rate as a whole percentage; which rates a line may carry is allowedVatRates' decision. */
+/**
+ * A posted rate, as a whole percentage, or none: the line's rate is the rule's (vatRateOfLine) either way;
+ * a posted one is only compared with it (the form sends the rate it showed), and one that differs is refused.
+ */
 const vatRateSchema = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: QUOTE_VAT_MESSAGE }).int(QUOTE_VAT_MESSAGE),
+  (value) => (typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : blankToUndefined(value)),
+  z.number({ error: QUOTE_VAT_MESSAGE }).int(QUOTE_VAT_MESSAGE).optional(),
 );
 
 const descriptionSchema = freeTextSchema({ max: MAX_LINE_DESCRIPTION, maxMessage: QUOTE_DESCRIPTION_MESSAGE, typeMessage: QUOTE_DESCRIPTION_MESSAGE });
@@ -120,18 +126,23 @@ export function hourlyLabourNet(quarterHours: number, hourlyPriceCents: number, 
   return Math.round((quarterHours * hourlyPriceCents * 100) / (4 * (100 + vatRate)));
 }
 
-/** The lines of a parsed quote, with their nets in cents. */
-export function quoteLines(input: QuoteInput, hourlyPriceCents: number): ComputedLine[] {
+/** The lines of a parsed quote, with their nets in cents and each line's rate from the rule. */
+export function quoteLines(input: QuoteInput, hourlyPriceCents: number, context: VatContext): ComputedLine[] {
   const { labour } = input;
+  const labourRate = vatRateOfLine("labour", context);
+  const materialsRate = vatRateOfLine("materials", context);
   const labourLine: ComputedLine =
     labour.hours !== undefined
-      ? { kind: "labour", description: labour.description, quarterHours: labour.hours, hourlyPriceCents, netCents: hourlyLabourNet(labour.hours, hourlyPriceCents, labour.vatRate), vatRate: labour.vatRate }
-      : { kind: "labour", description: labour.description, quarterHours: null, hourlyPriceCents: null, netCents: labour.amount ?? 0, vatRate: labour.vatRate };
+      ? { kind: "labour", description: labour.description, quarterHours: labour.hours, hourlyPriceCents, netCents: hourlyLabourNet(labour.hours, hourlyPriceCents, labourRate), vatRate: labourRate }
+      : { kind: "labour", description: labour.description, quarterHours: null, hourlyPriceCents: null, netCents: labour.amount ?? 0, vatRate: labourRate };
   const materials = input.materials.map(
-    (material): ComputedLine => ({ kind: "materials", description: material.description, quarterHours: null, hourlyPriceCents: null, netCents: material.amount, vatRate: material.vatRate }),
+    (material): ComputedLine => ({ kind: "materials", description: material.description, quarterHours: null, hourlyPriceCents: null, netCents: material.amount, vatRate: materialsRate }),
   );
   return [labourLine, ...materials];
 }
+
+/** The rates the quote's sender posted, line by line as quoteLines orders them (undefined: none posted). */
+export const postedVatRates = (input: QuoteInput): (number | undefined)[] => [input.labour.vatRate, ...input.materials.map((material) => material.vatRate)];
 
 /** The VAT per rate (over the nets at that rate, rounded to the cent) and the totals of `lines`. */
 export function quoteAmounts(lines: readonly Pick<ComputedLine, "netCents" | "vatRate">[]): QuoteAmounts {
@@ -145,14 +156,18 @@ export function quoteAmounts(lines: readonly Pick<ComputedLine, "netCents" | "va
   return { netCents, vatCents, totalCents: netCents + vatCents, vatByRate };
 }
 
-/** Why a computed quote cannot be sent, as a key of the api catalogue's `quote` messages; null when it can. */
+/**
+ * Why a computed quote cannot be sent, as a key of the api catalogue's `quote` messages; null when it can.
+ * A posted rate other than the line's rate by the rule (`posted`, from postedVatRates) is refused, never
+ * stored in its place.
+ */
 export function quoteRefusal(
   lines: readonly ComputedLine[],
   amounts: QuoteAmounts,
-  taskType: string,
-): { key: "quote.vatRate"; index: number } | { key: "quote.totalZero" | "quote.totalTooHigh" } | null {
-  const index = lines.findIndex((line) => !allowedVatRates({ kind: line.kind, taskType }).includes(line.vatRate as VatRate));
-  if (index >= 0) return { key: "quote.vatRate", index };
+  posted: readonly (number | undefined)[],
+): { key: "quote.vatRate"; index: number; rate: number } | { key: "quote.totalZero" | "quote.totalTooHigh" } | null {
+  const index = lines.findIndex((line, at) => posted[at] !== undefined && posted[at] !== line.vatRate);
+  if (index >= 0) return { key: "quote.vatRate", index, rate: lines[index]!.vatRate };
   if (amounts.totalCents <= 0 || lines.some((line) => !Number.isSafeInteger(line.netCents) || line.netCents <= 0)) return { key: "quote.totalZero" };
   if (amounts.totalCents > MAX_QUOTE_TOTAL_CENTS) return { key: "quote.totalTooHigh" };
   return null;

@@ -52,7 +52,7 @@ export const createRequestAction = userAction.action<RequestFormState>(
     } catch (error) {
       return photoRefusal(error);
     }
-    const { task_type: taskType, city, details, date } = parsed.data;
+    const { task_type: taskType, city, details, date, home_older_than_two_years: homeOlderThanTwoYears } = parsed.data;
     const admission = await admitRequest(user, parsedId.data);
     let saved;
     if (admission.kind === "replayed") {
@@ -73,7 +73,7 @@ export const createRequestAction = userAction.action<RequestFormState>(
         await admission.giveBack();
         return photoRefusal(error);
       }
-      saved = await storeAdmittedRequest(user, { id: parsedId.data, taskType, city, details, date, criterion: null }, admission);
+      saved = await storeAdmittedRequest(user, { id: parsedId.data, taskType, city, details, date, criterion: null, homeOlderThanTwoYears }, admission);
       // Two posts of the same new form at once: the one that lost the race to store the request stores no photos.
       if (photos.length > 0 && (await listRequestPhotos(saved.id)).length === 0) await storePreparedPhotos(user, saved.id, photos);
     }

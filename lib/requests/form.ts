@@ -3,7 +3,7 @@
 import type { FieldErrors } from "../validations/field-errors";
 import type { RepairRequest } from "./schemas";
 
-export const REQUEST_FORM_FIELDS = ["task_type", "city", "date", "details"] as const;
+export const REQUEST_FORM_FIELDS = ["task_type", "city", "date", "details", "home_older_than_two_years"] as const;
 export type RequestFormField = (typeof REQUEST_FORM_FIELDS)[number];
 export type RequestFormValues = Record<RequestFormField, string>;
 
@@ -18,7 +18,7 @@ export type RequestFormState = {
 };
 
 export function emptyRequestForm(requestId: string): RequestFormState {
-  return { requestId, values: { task_type: "", city: "", date: "", details: "" }, fieldErrors: {}, message: null };
+  return { requestId, values: { task_type: "", city: "", date: "", details: "", home_older_than_two_years: "" }, fieldErrors: {}, message: null };
 }
 
 export function fixFieldsMessage(fieldErrors: FieldErrors): string {

@@ -15,6 +15,8 @@
 //                                    a fixed quote's steps (lib/quotes), on the timeline, the state kept
 //   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the
 //                                    holder, or the holder deleted their account
+//   anything before done ─state_home_age (homeowner)─▶ unchanged: the home's age answered again
+//                                    (./home-age.ts; refused once a quote is accepted)
 //
 // A transition is one `UPDATE … WHERE id = ? AND state = <expected>`: when two people act on the same
 // request at the same moment, the database lets exactly one of them change it and the other gets 409.
@@ -73,6 +75,11 @@ export const TRANSITIONS = {
   /** The homeowner accepts the quote; the payment follows. */
   accept_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
   decline_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
+  /**
+   * The homeowner answers again whether the home is older than two years (./home-age.ts), which sets the
+   * VAT of some trades' labour: a sent quote lapses with it; once a quote is accepted it is refused.
+   */
+  state_home_age: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
   /** The handyman did not answer in time (expireOffer in ./workflow.ts, run by the job queue). */
   expire: { from: ["offered"], to: "expired", by: ["system"] },
   /** After a decline or an expiry: the next handyman in the same ranking who has not declined it. */
@@ -121,7 +128,7 @@ export type Step = {
   handymanId?: number | null;
   note?: string;
   /** Other columns the same step changes (the day, a proposed day). */
-  set?: { date?: Date; proposedDate?: Date | null; criterion?: DbCriterion };
+  set?: { date?: Date; proposedDate?: Date | null; criterion?: DbCriterion; homeOlderThanTwoYears?: boolean; homeAgeStatedAt?: Date };
 };
 
 /**

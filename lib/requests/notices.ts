@@ -17,6 +17,7 @@ import type { RepairRequest } from "./schemas";
 import type { AfterCommit } from "../queue/after-commit";
 import { LATE_WINDOW_HOURS } from "../payments/cancellation";
 import type { CancellationMoney } from "./cancellation";
+import type { QuoteAmounts } from "../quotes/rules";
 
 type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
@@ -154,20 +155,53 @@ export const notify = {
     });
   },
 
-  /** A fixed quote arrived (lib/quotes): its total and until when it stands. */
-  async quoteSent(tx: Tx, after: AfterCommit, { request, handymanId, totalCents, validUntil }: { request: Request; handymanId: number; totalCents: number; validUntil: Date }) {
+  /**
+   * A fixed quote arrived (lib/quotes): its total, as an invoice states it the amount excluding VAT and
+   * the VAT per rate, and until when it stands.
+   */
+  async quoteSent(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, amounts, validUntil }: { request: Request; handymanId: number; amounts: QuoteAmounts; validUntil: Date },
+  ) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
       const job = repairName(request, locale);
+      const euros = (cents: number) => formatPrice(cents / 100, locale);
       return composeMail({
         to,
         locale,
         subject: t("quoteSent.subject", { name, job }),
         paragraphs: [
-          t("quoteSent.intro", { name, job, total: formatPrice(totalCents / 100, locale) }),
+          t("quoteSent.intro", { name, job, total: euros(amounts.totalCents) }),
+          [t("quoteSent.net", { net: euros(amounts.netCents) }), ...amounts.vatByRate.map((entry) => t("quoteSent.vatAt", { rate: entry.rate, net: euros(entry.netCents), vat: euros(entry.vatCents) }))].join(" "),
           t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
+      });
+    });
+  },
+
+  /**
+   * The homeowner answered the home's age again while the handyman's quote waited (./home-age.ts): the
+   * quote lapsed, since its VAT rates followed the old answer; the handyman is asked to send a new one.
+   */
+  async quoteLapsedByHomeAge(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, totalCents, olderThanTwoYears }: { request: Request; handymanId: number; totalCents: number; olderThanTwoYears: boolean },
+  ) {
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("quoteLapsedHomeAge.subject", { job }),
+        paragraphs: [
+          t("quoteLapsedHomeAge.intro", { job, total: formatPrice(totalCents / 100, locale), answer: t(olderThanTwoYears ? "quoteLapsedHomeAge.yes" : "quoteLapsedHomeAge.no") }),
+          t("quoteLapsedHomeAge.why"),
+        ],
+        action: { label: t("quoteLapsedHomeAge.action"), url: pageLink(locale, PRO_PATH) },
       });
     });
   },

@@ -134,6 +134,7 @@ export async function storeAdmittedRequest(user: Pick<SessionUser, "id">, reques
         details: request.details,
         date: toDbDate(request.date),
         criterion: request.criterion ? toDbCriterion(request.criterion) : null,
+        ...(typeof request.homeOlderThanTwoYears === "boolean" ? { homeOlderThanTwoYears: request.homeOlderThanTwoYears, homeAgeStatedAt: new Date() } : {}),
       },
       select: requestColumns,
     });

@@ -31,12 +31,24 @@ const detailsSchema = freeTextSchema({
   maxMessage: `Keep the details to ${formatNumber(MAX_DETAILS_LENGTH)} characters or fewer.`,
 });
 
+export const HOME_AGE_MESSAGE = "Say whether the home is older than two years.";
+
+/**
+ * The homeowner's answer whether the home is older than two years ("yes" / "no" from a form, true / false
+ * from JSON), as a boolean. It sets the VAT rate of some trades' labour (lib/quotes/vat.ts).
+ */
+export const homeAgeAnswerSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  z.union([z.literal("yes").transform(() => true), z.literal("no").transform(() => false), z.boolean()], { error: HOME_AGE_MESSAGE }),
+);
+
 /** The fields a homeowner fills in on /inputs. */
 export const requestFormSchema = z.object({
   task_type: taskTypeSchema,
   city: citySchema,
   details: detailsSchema.default(""),
   date: preferredDateSchema,
+  home_older_than_two_years: homeAgeAnswerSchema,
 });
 
 /** A repair request's id (made by the browser, so a retried submission is recognised). */
@@ -56,8 +68,11 @@ export type RepairRequest = {
   createdAt: string;
 };
 
-/** What a homeowner sends to store a new request. */
-export type NewRepairRequest = Omit<RepairRequest, "createdAt">;
+/**
+ * What a homeowner sends to store a new request, with their statement whether the home is older than two
+ * years (null: not stated, as through the API without it; read as "no" by the VAT rule).
+ */
+export type NewRepairRequest = Omit<RepairRequest, "createdAt"> & { homeOlderThanTwoYears?: boolean | null };
 
 /** The criterion chosen for a stored request, with the city and task type the browser matched for. */
 export type CriterionChoice = { criterion: Criterion; city: City; taskType: TaskType };

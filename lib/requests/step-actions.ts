@@ -24,7 +24,8 @@ import {
   rescheduleSchema,
   reviewSchema,
 } from "../validations/request-steps";
-import { requestIdSchema } from "./schemas";
+import { homeAgeAnswerSchema, requestIdSchema } from "./schemas";
+import { stateHomeAge } from "./home-age";
 import type { StepFormState } from "./step-form";
 import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
 import { confirmDone } from "./completion";
@@ -88,6 +89,15 @@ export async function changeDateAction(_previous: StepFormState, form: FormData)
     const id = idFrom(form, "request_id", requestIdSchema);
     const { date, state } = parse(rescheduleSchema, { date: textOf(form, "date"), state: textOf(form, "state") || undefined });
     await changeDate(user, id, date, state);
+  });
+}
+
+/** The homeowner answers again whether the home is older than two years (./home-age.ts). */
+export async function stateHomeAgeAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "home-age-stated", orderOf(form), async (user) => {
+    const id = idFrom(form, "request_id", requestIdSchema);
+    const { home_older_than_two_years: older } = parse(z.object({ home_older_than_two_years: homeAgeAnswerSchema }), { home_older_than_two_years: textOf(form, "home_older_than_two_years") });
+    await stateHomeAge(user, id, older);
   });
 }
 

@@ -7,6 +7,7 @@ import type { City, Criterion, TaskType } from "./catalogue";
 import {
   citySchema,
   criterionSchema,
+  homeAgeAnswerSchema,
   requestFormSchema,
   taskTypeSchema,
   type CriterionChoice,
@@ -43,6 +44,9 @@ export const createRequestBodySchema = requestFormSchema.extend({
     .pipe(z.email({ error: "user_email must be an email address." })),
   // Empty until the homeowner picks one on the next page; the original sends "".
   criteria: z.preprocess((value) => (value === "" || value === undefined ? null : value), criterionSchema.nullable()),
+  // Not in the original API: a client that leaves it out stores the home's age as unknown (21% VAT), which
+  // the homeowner can answer later on the order page.
+  home_older_than_two_years: z.preprocess((value) => (value === "" || value === null ? undefined : value), homeAgeAnswerSchema.optional()),
 });
 export type CreateRequestBody = z.output<typeof createRequestBodySchema>;
 /** What the browser sends to POST /api/inputs. */
@@ -97,6 +101,7 @@ export function fromCreateRequestBody(body: CreateRequestBody): { ownerEmail: st
       date: body.date,
       details: body.details,
       criterion: body.criteria,
+      homeOlderThanTwoYears: body.home_older_than_two_years ?? null,
     },
   };
 }
@@ -110,6 +115,7 @@ export function toCreateRequestPayload(request: NewRepairRequest, ownerEmail: st
     date: request.date,
     details: request.details,
     criteria: request.criterion ?? "",
+    ...(typeof request.homeOlderThanTwoYears === "boolean" ? { home_older_than_two_years: request.homeOlderThanTwoYears } : {}),
   };
 }
 

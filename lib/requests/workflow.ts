@@ -32,10 +32,20 @@ import { recordCancellation, settleCancellation, type ExpectedCancellation, type
 
 type Tx = Prisma.TransactionClient;
 
-const requestColumns = { ...storedRequestColumns, state: true, proposedDate: true } as const satisfies Prisma.RepairRequestSelect;
+const requestColumns = { ...storedRequestColumns, state: true, proposedDate: true, homeOlderThanTwoYears: true, homeAgeStatedAt: true } as const satisfies Prisma.RepairRequestSelect;
 
-/** A request with what its life adds: the owner, the state and a day proposed after acceptance. */
-export type TrackedRequest = RepairRequest & { userId: string; state: RequestState; proposedDate: string | null };
+/**
+ * A request with what its life adds: the owner, the state, a day proposed after acceptance, and the
+ * homeowner's statement whether the home is older than two years (null: never stated, read as "no").
+ */
+export type TrackedRequest = RepairRequest & {
+  userId: string;
+  state: RequestState;
+  proposedDate: string | null;
+  homeOlderThanTwoYears: boolean | null;
+  /** ISO timestamp of that statement. */
+  homeAgeStatedAt: string | null;
+};
 
 export function fromTrackedRow(row: Prisma.RepairRequestGetPayload<{ select: typeof requestColumns }>): TrackedRequest {
   return {
@@ -43,6 +53,8 @@ export function fromTrackedRow(row: Prisma.RepairRequestGetPayload<{ select: typ
     userId: row.userId,
     state: row.state,
     proposedDate: row.proposedDate ? row.proposedDate.toISOString().slice(0, 10) : null,
+    homeOlderThanTwoYears: row.homeOlderThanTwoYears,
+    homeAgeStatedAt: row.homeAgeStatedAt ? row.homeAgeStatedAt.toISOString() : null,
   };
 }
 

@@ -18,7 +18,7 @@ export async function createSignedInHandyman(handymanId: number, email = `pro-${
   return { ...user, handymanId };
 }
 
-export type NewRequest = { taskType: string; city: string; date?: string; details?: string };
+export type NewRequest = { taskType: string; city: string; date?: string; details?: string; homeOlderThanTwoYears?: boolean };
 
 /** Stores a request for `owner` through POST /api/inputs and returns its id. */
 export async function submitRequest(owner: TestUser, request: NewRequest): Promise<string> {
@@ -26,7 +26,7 @@ export async function submitRequest(owner: TestUser, request: NewRequest): Promi
   const response = await inputsRoute.POST(
     apiRequest("POST", "/api/inputs", {
       cookie: owner.cookie,
-      body: { input_id: id, user_email: owner.email, task_type: request.taskType, city: request.city, details: request.details ?? "", date: request.date ?? amsterdamDay(3), criteria: "" },
+      body: { input_id: id, user_email: owner.email, task_type: request.taskType, city: request.city, details: request.details ?? "", date: request.date ?? amsterdamDay(3), criteria: "", ...(request.homeOlderThanTwoYears === undefined ? {} : { home_older_than_two_years: request.homeOlderThanTwoYears }) },
     }),
     routeContext(),
   );

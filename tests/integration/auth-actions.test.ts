@@ -123,7 +123,7 @@ describe("request action", () => {
   it("stores the request under the form's id once, however often it is posted, and redirects to the criterion choice", async () => {
     await signedIn();
     const id = randomUUID();
-    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "Hallway walls." };
+    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "Hallway walls." };
     expect(await redirectOf(createRequestAction(emptyRequestForm(id), form(fields)))).toBe(`/inputs/criteria/${id}`);
     const again = await createRequestAction(emptyRequestForm(id), form({ ...fields, in_page: "1" }));
     expect(again.saved?.id).toBe(id);
@@ -135,7 +135,7 @@ describe("request action", () => {
     const before = await snapshotTables();
     const id = randomUUID();
     const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Roofing", city: "", date: "2020-01-01", details: "" }));
-    expect(state.message).toBe("Please fix the 3 fields marked below.");
+    expect(state.message).toBe("Please fix the 4 fields marked below.");
     expect(state.fieldErrors).toMatchObject({ task_type: "Choose a task type.", city: "Choose a city.", date: "Choose today or a later date." });
     expect(state.values.task_type).toBe("Roofing");
     expect(await snapshotTables()).toBe(before);
@@ -144,7 +144,7 @@ describe("request action", () => {
   it("a signed-out post is sent to the home page and stores nothing", async () => {
     const before = await snapshotTables();
     const id = randomUUID();
-    const post = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow() }));
+    const post = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow() }));
     expect(await redirectOf(post)).toBe("/");
     expect(await snapshotTables()).toBe(before);
   });

@@ -33,7 +33,7 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction } = await import("@/lib/requests/step-actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
@@ -283,6 +283,30 @@ describe("two homeowners, two handymen and an operator", () => {
     as(alice.user);
     // Alice herself accepts it and is led to the payment.
     expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
+  });
+
+  it("lets only a request's homeowner answer the home's age again: another homeowner, the handyman holding it (with a quote waiting) and an operator are told it was not found and nothing changes", async () => {
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+    const answer = (id: string, older: "yes" | "no") => form({ request_id: id, home_older_than_two_years: older, in_page: "1" });
+    as(nina);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    expect(await sendQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, labour_amount: "120", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
+    const before = await snapshotTables();
+    for (const [who, id] of [[bob.user, aliceRequest], [alice.user, bobRequest], [nina, aliceRequest], [thijs, aliceRequest], [thijs, bobRequest], [olga, aliceRequest]] as const) {
+      as(who);
+      const refused = await stateHomeAgeAction(IDLE_STEP, answer(id, "yes"));
+      expect(refused.next, who.email).toBeUndefined();
+      expect(refused.message, who.email).toBe("That request was not found.");
+    }
+    expect(await snapshotTables()).toBe(before);
+    expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("sent");
+    // Alice herself may, and her quote waiting lapses with it.
+    as(alice.user);
+    expect(await stateHomeAgeAction(IDLE_STEP, answer(aliceRequest, "yes"))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=home-age-stated` });
+    expect((await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id: aliceRequest } })).homeOlderThanTwoYears).toBe(true);
+    expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("lapsed");
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {

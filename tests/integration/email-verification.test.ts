@@ -58,7 +58,7 @@ describe("the link mailed at sign-up", () => {
     expect(await verifiedAt("ada@example.test")).toBeNull();
     const id = randomUUID();
     const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const submitted = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", date, details: "" }));
+    const submitted = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date, details: "" }));
     expect(await redirectOf(submitted)).toBe(`/inputs/criteria/${id}`);
 
     expect(await verifyEmailAddress(token)).toBe("verified");

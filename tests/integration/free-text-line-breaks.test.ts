@@ -124,7 +124,7 @@ describe("every free-text field keeps text typed over several lines, stored with
         const owner = await createSignedInUser();
         as(owner);
         const id = randomUUID();
-        const posted = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", date: amsterdamDay(3), details: TYPED }));
+        const posted = createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: amsterdamDay(3), details: TYPED }));
         expect(await redirectOf(posted)).toBe(`/inputs/criteria/${id}`);
         return (await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id } })).details;
       },

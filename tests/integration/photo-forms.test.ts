@@ -38,7 +38,7 @@ function withPhotos(fields: Record<string, string>, files: [Uint8Array, string][
 describe("the request form without JavaScript", () => {
   it("stores the request with its photos, re-encoded without metadata, once however often it is posted", async () => {
     const id = randomUUID();
-    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "Hallway walls." };
+    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "Hallway walls." };
     const posted = withPhotos(fields, [[await phoneJpeg(), "IMG_1.jpg"], [await plainPng(), "IMG_2.png"], [new Uint8Array(0), ""]]);
     expect(await redirectOf(createRequestAction(emptyRequestForm(id), posted))).toBe(`/inputs/criteria/${id}`);
     expect(await redirectOf(createRequestAction(emptyRequestForm(id), withPhotos(fields, [[await plainPng(), "again.png"]])))).toBe(`/inputs/criteria/${id}`);
@@ -51,7 +51,7 @@ describe("the request form without JavaScript", () => {
   it("refuses a PDF named .jpg with a message at the photo field, and stores neither the request nor any photo", async () => {
     const id = randomUUID();
     const before = await snapshotTables();
-    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "", in_page: "1" };
+    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "", in_page: "1" };
     const answer = await createRequestAction(emptyRequestForm(id), withPhotos(fields, [[await plainPng(), "ok.png"], [PDF, "scan.jpg"]]));
     expect(answer.saved).toBeUndefined();
     expect(answer.fieldErrors.photos).toMatch(/JPEG, PNG or WebP/);
@@ -63,7 +63,7 @@ describe("the request form without JavaScript", () => {
     const png = await plainPng();
     const answer = await createRequestAction(
       emptyRequestForm(id),
-      withPhotos({ request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "", in_page: "1" }, Array.from({ length: 6 }, (_, i) => [png, `p${i}.png`] as [Uint8Array, string])),
+      withPhotos({ request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "", in_page: "1" }, Array.from({ length: 6 }, (_, i) => [png, `p${i}.png`] as [Uint8Array, string])),
     );
     expect(answer.fieldErrors.photos).toMatch(/at most 5 photos/);
     expect(await (await getDb()).repairRequest.count()).toBe(0);
@@ -73,7 +73,7 @@ describe("the request form without JavaScript", () => {
 describe("the order page's photo form", () => {
   it("adds photos until there are five, and none to a finished job", async () => {
     const id = randomUUID();
-    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "" };
+    const fields = { request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "" };
     await redirectOf(createRequestAction(emptyRequestForm(id), withPhotos(fields, [[await plainPng(), "a.png"]])));
     const png = await plainPng();
     expect(await redirectOf(addPhotosAction(IDLE_STEP, withPhotos({ request_id: id }, [[png, "b.png"], [png, "c.png"]])))).toBe(`/dashboard/orders/${id}?notice=photos-added`);

@@ -29,7 +29,7 @@ const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice
 const decoded = () => photoWorkCounts().decoded;
 
 function requestForm(id: string, photos: Uint8Array[]): FormData {
-  const data = form({ request_id: id, task_type: "Painting", city: "Rotterdam", date: tomorrow(), details: "", in_page: "1" });
+  const data = form({ request_id: id, task_type: "Painting", city: "Rotterdam", home_older_than_two_years: "no", date: tomorrow(), details: "", in_page: "1" });
   for (const [index, bytes] of photos.entries()) data.append("photos", new File([new Uint8Array(bytes)], `IMG_${index}.jpg`, { type: "image/jpeg" }));
   return data;
 }

@@ -40,7 +40,8 @@ const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { checkoutOf } = await import("@/lib/quotes/pay");
 const { renderToStaticMarkup } = await import("react-dom/server");
 
-const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
+// Painting on a home older than two years: the labour at 9%, the materials at 21% (lib/quotes/vat.ts).
+const LEAK = { taskType: "Painting", city: "Rotterdam", homeOlderThanTwoYears: true } as const;
 
 function findElement(tree: unknown, name: string): ReactElement<Record<string, unknown>> | null {
   if (Array.isArray(tree)) {
@@ -77,7 +78,7 @@ beforeEach(async () => {
   pageLocale.value = "en";
   await resetDatabase();
   owner = await createSignedInUser("owner@example.test");
-  nina = await createSignedInHandyman(18, "nina@example.test");
+  nina = await createSignedInHandyman(23, "nina@example.test");
   requestId = await submitRequest(owner, LEAK);
   expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
   actionRequest.headers = new Headers({ cookie: nina.cookie });
@@ -88,7 +89,7 @@ async function sendQuote() {
   actionRequest.headers = new Headers({ cookie: nina.cookie });
   const answer = await sendQuoteAction(
     IDLE_STEP,
-    form({ request_id: requestId, labour_amount: "100", labour_vat: "21", material_1_description: "Siphon", material_1_amount: "20", material_1_vat: "9", in_page: "1" }),
+    form({ request_id: requestId, labour_amount: "100", labour_vat: "9", material_1_description: "Paint", material_1_amount: "20", material_1_vat: "21", in_page: "1" }),
   );
   expect(answer.next).toBe("/pro?notice=quote-sent");
 }
@@ -98,17 +99,22 @@ describe("the quote on /pro", () => {
     let page = await proQuoteSection();
     const quoteForm = page.querySelector('form[aria-label="Send a fixed quote"]')!;
     expect(quoteForm).not.toBeNull();
-    for (const name of ["labour_hours", "labour_amount", "labour_vat", "material_1_description", "material_5_amount", "valid_days"]) {
+    for (const name of ["labour_hours", "labour_amount", "material_1_description", "material_5_amount", "valid_days"]) {
       const control = quoteForm.querySelector(`[name="${name}"]`)!;
       expect(control, name).not.toBeNull();
       expect(page.querySelector(`label[for="${control.id}"]`)?.textContent, name).toBeTruthy();
     }
     expect(quoteForm.querySelector('[name="material_6_amount"]')).toBeNull();
+    // The rates are the rule's, shown and not chosen: painting labour on an older home at 9%, materials at 21%.
+    expect(quoteForm.querySelector("select")).toBeNull();
+    expect(quoteForm.querySelector('[name="labour_vat"]')?.getAttribute("value")).toBe("9");
+    expect(quoteForm.querySelector('[name="material_1_vat"]')?.getAttribute("value")).toBe("21");
+    expect([...quoteForm.querySelectorAll('[data-testid="line-vat"]')].map((line) => line.textContent).slice(0, 2)).toEqual(["VAT on this line: 9%", "VAT on this line: 21%"]);
     expect(page.body.textContent).toMatch(/At your price of €\d+\.\d\d per hour incl\. VAT/);
     await sendQuote();
     page = await proQuoteSection();
     expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Waiting for the homeowner's answer");
-    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€142.80");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€133.20");
     expect(page.querySelector('form[aria-label="Send a new quote"]')).not.toBeNull();
   });
 });
@@ -118,11 +124,11 @@ describe("the quote on the order page", () => {
     await sendQuote();
     let page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
     const text = page.body.textContent!;
-    expect(text).toContain("VAT 9% over €20.00");
-    expect(text).toContain("VAT 21% over €100.00");
+    expect(text).toContain("VAT 9% over €100.00");
+    expect(text).toContain("VAT 21% over €20.00");
     expect(text).toContain("Valid until");
-    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€142.80");
-    expect(page.querySelector('form[aria-label="Accept the quote"] button')?.textContent).toBe("Accept the quote of €142.80");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€133.20");
+    expect(page.querySelector('form[aria-label="Accept the quote"] button')?.textContent).toBe("Accept the quote of €133.20");
     expect(page.querySelector('form[aria-label="Decline the quote"] button')?.textContent).toBe("Decline");
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
     await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
@@ -131,7 +137,7 @@ describe("the quote on the order page", () => {
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Accepted — pay to confirm the job");
     // Only the Pay button is left: Accept and Decline are gone.
     expect([...page.querySelectorAll("form")].map((form) => form.getAttribute("aria-label"))).toEqual(["Pay the quote"]);
-    expect(page.querySelector('form[aria-label="Pay the quote"] button')?.textContent).toBe("Pay €142.80 with iDEAL");
+    expect(page.querySelector('form[aria-label="Pay the quote"] button')?.textContent).toBe("Pay €133.20 with iDEAL");
   });
 
   it("reads in Dutch on a Dutch page, with money written the Dutch way", async () => {
@@ -139,7 +145,7 @@ describe("the quote on the order page", () => {
     pageLocale.value = "nl";
     const page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "nl") }), "QuoteCard");
     expect(page.querySelector("h2")?.textContent).toBe("Offerte");
-    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0142,80");
+    expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0133,20");
     expect(page.body.textContent).toContain("Totaal incl. btw");
     expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Wacht op je antwoord");
   });
@@ -184,13 +190,13 @@ describe("the payment on the order page", () => {
     await payAtCheckout(second, "paid");
     page = await paymentPart();
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Paid, held until the job is done");
-    expect(page.body.textContent).toContain("€142.80");
+    expect(page.body.textContent).toContain("€133.20");
     expect(formsOf(page)).toEqual([]);
     expect(page.querySelector("a")).toBeNull();
 
     page = await paymentPart("nl");
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
-    expect(page.body.textContent).toContain("€\u00a0142,80");
+    expect(page.body.textContent).toContain("€\u00a0133,20");
   });
 
   it("names what cancelling gives back on the Cancel button, beside the rules, and the refund once cancelled, in both languages", async () => {

@@ -14,7 +14,12 @@ import { createSignedInUser, type TestUser } from "../helpers/session";
 const quoteActions = await import("@/lib/quotes/actions");
 const { acceptOfferAction } = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { MAX_QUOTE_TOTAL_CENTS } = await import("@/lib/quotes/rules");
+const { MAX_QUOTE_TOTAL_CENTS, vatRateOfLine } = await import("@/lib/quotes/rules");
+
+// The leak's lines by the rule (lib/quotes/vat.ts): plumbing is at 21%, labour and materials alike.
+const RULE = { taskType: "Pipe-leakage", homeOlderThanTwoYears: null } as const;
+/** A posted rate the rule's `rate` lets through: none (blank), or that very number. */
+const postedRateFits = (posted: string | undefined, rate: number) => posted === undefined || posted.trim() === "" || (/^\s*\d{1,3}\s*$/.test(posted) && Number(posted) === rate);
 
 const SEED = 20261128;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 120), 200);
@@ -62,6 +67,15 @@ const quoteFields = fc.oneof(
     },
     { requiredKeys: ["labour_amount", "labour_vat", "valid_days"] },
   ),
+  // A sound quote but for its posted rates, so a rate other than the rule's meets the refusal it alone causes.
+  fc.record({
+    labour_amount: fc.integer({ min: 1, max: 500_000 }).map((cents) => (cents / 100).toFixed(2)),
+    labour_vat: VAT,
+    material_1_description: fc.constant("Sealant"),
+    material_1_amount: fc.constant("3.05"),
+    material_1_vat: fc.oneof(VAT, fc.constant("")),
+    valid_days: fc.integer({ min: 1, max: 30 }).map(String),
+  }),
 );
 
 type Who = "nina" | "hidde" | "owner" | "stranger" | "signed out";
@@ -69,15 +83,17 @@ const WHO: readonly Who[] = ["nina", "hidde", "owner", "stranger", "signed out"]
 const cookieOf = (who: Who) => (who === "signed out" ? null : { nina, hidde, owner, stranger }[who].cookie);
 
 /** Runs an action; its state, or null when it redirected (a signed-out post goes home). */
-async function answerOf(run: Promise<{ message: string | null; next?: string }>) {
-  let state: { message: string | null; next?: string } | null = null;
+type Answer = { message: string | null; next?: string; fieldErrors?: Partial<Record<string, string>> };
+async function answerOf(run: Promise<Answer>) {
+  let state: Answer | null = null;
   const to = await redirectOf(run.then((answer) => void (state = answer)));
-  return { state: state as { message: string | null; next?: string } | null, to };
+  return { state: state as Answer | null, to };
 }
 
 describe("the quote's actions under generated fields", () => {
-  it("sending: never throws; only the holder's quote goes through, within the rules; a refusal changes nothing", async () => {
+  it("sending: never throws; only the holder's quote goes through, within the rules and at the rule's rates; a refusal changes nothing", async () => {
     let sent = 0;
+    let wrongRateRefused = 0;
     await fc.assert(
       fc.asyncProperty(quoteFields, fc.oneof({ arbitrary: fc.constant<Who>("nina"), weight: 3 }, fc.constantFrom(...WHO)), fc.oneof({ arbitrary: fc.constant("request"), weight: 3 }, nastyString), async (fields, who, id) => {
         sendCookie(cookieOf(who));
@@ -93,18 +109,28 @@ describe("the quote's actions under generated fields", () => {
           expect(quote.totalCents).toBe(quote.netCents + quote.vatCents);
           expect(quote.totalCents).toBeGreaterThan(0);
           expect(quote.totalCents).toBeLessThanOrEqual(MAX_QUOTE_TOTAL_CENTS);
+          // Every line is at the rule's rate, and no line went through with another rate posted for it.
+          const fieldsOf = fields as Record<string, string | undefined>;
+          expect(postedRateFits(fieldsOf.labour_vat, vatRateOfLine("labour", RULE))).toBe(true);
+          for (const row of [1, 2, 3, 20, 21]) {
+            if ((fieldsOf[`material_${row}_description`] ?? "").trim() === "" && (fieldsOf[`material_${row}_amount`] ?? "").trim() === "") continue;
+            expect(postedRateFits(fieldsOf[`material_${row}_vat`], vatRateOfLine("materials", RULE))).toBe(true);
+          }
           for (const line of quote.lines) {
-            expect([9, 21]).toContain(line.vatRate);
+            expect(line.vatRate).toBe(vatRateOfLine(line.kind, RULE));
             expect(line.netCents).toBeGreaterThan(0);
             expect(line.description).not.toMatch(/\r|\u0000/);
           }
           return;
         }
+        if (state?.fieldErrors && Object.values(state.fieldErrors).some((error) => /VAT rate is \d+%/.test(error ?? ""))) wrongRateRefused += 1;
         expect(await tablesFingerprint()).toBe(before);
       }),
       { seed: SEED, numRuns: RUNS },
     );
     expect(sent).toBeGreaterThan(0);
+    // The generated posts did meet the refusal of a rate other than the rule's.
+    expect(wrongRateRefused).toBeGreaterThan(0);
   });
 
   it("answering: never throws; only the homeowner's answer goes through; a refusal changes nothing", async () => {

@@ -85,7 +85,7 @@ describe("sending a quote", () => {
       material_1_vat: "21",
       material_2_description: "Sealant",
       material_2_amount: "3.05",
-      material_2_vat: "9",
+      material_2_vat: "21",
       valid_days: "10",
     });
     expect(answer).toMatchObject({ message: null, next: "/pro?notice=quote-sent" });
@@ -94,13 +94,10 @@ describe("sending a quote", () => {
     expect(quote.lines.map((line) => [line.kind, line.netCents, line.vatRate, line.quarterHours])).toEqual([
       ["labour", labourNet, 21, 10],
       ["materials", 1240, 21, null],
-      ["materials", 305, 9, null],
+      ["materials", 305, 21, null],
     ]);
-    expect(quote.vatByRate).toEqual([
-      { rate: 9, netCents: 305, vatCents: Math.round(305 * 0.09) },
-      { rate: 21, netCents: labourNet + 1240, vatCents: Math.round(((labourNet + 1240) * 21) / 100) },
-    ]);
-    const total = labourNet + 1240 + 305 + Math.round(305 * 0.09) + Math.round(((labourNet + 1240) * 21) / 100);
+    expect(quote.vatByRate).toEqual([{ rate: 21, netCents: labourNet + 1545, vatCents: Math.round(((labourNet + 1545) * 21) / 100) }]);
+    const total = labourNet + 1545 + Math.round(((labourNet + 1545) * 21) / 100);
     expect(quote).toMatchObject({ status: "sent", totalCents: total });
     // The stored total is the same sum (the payment reads it from there).
     expect((await (await getDb()).quote.findUniqueOrThrow({ where: { id: quote.id } })).totalCents).toBe(total);
@@ -132,7 +129,8 @@ describe("sending a quote", () => {
     ["a total above €10,000 including VAT", { labour_amount: "8300", labour_vat: "21" }, null, /at most €10,000\.00 including VAT/],
     ["a negative line", { ...SIMPLE, material_1_description: "Refund", material_1_amount: "-5", material_1_vat: "21" }, "material_1_amount", /from €0\.01/],
     ["a fractional cent", { ...SIMPLE, material_2_description: "Washer", material_2_amount: "1.005", material_2_vat: "21" }, "material_2_amount", /euros and cents/],
-    ["a VAT rate other than 9 or 21", { labour_amount: "100", labour_vat: "6" }, "labour_vat", /VAT rate of 9% or 21%/],
+    ["a VAT rate other than 9 or 21", { labour_amount: "100", labour_vat: "6" }, "labour_vat", /VAT rate is 21%/],
+    ["a VAT rate of 9% on a leak's labour (the rule gives 21%)", { labour_amount: "100", labour_vat: "9" }, "labour_vat", /VAT rate is 21%/],
     ["a VAT rate that is not a number", { ...SIMPLE, material_1_description: "Tap", material_1_amount: "20", material_1_vat: "high" }, "material_1_vat", /VAT rate/],
     ["more than twenty lines", { ...SIMPLE, ...twentyRows }, "materials", /at most 20 lines/],
     ["hours and a fixed amount together", { labour_hours: "2", labour_amount: "80", labour_vat: "21" }, "labour_hours", /not both/],
@@ -188,17 +186,17 @@ describe("sending a quote", () => {
 
 describe("answering a quote", () => {
   it("accepting keeps the request accepted, records the step and pays the stored total at the checkout", async () => {
-    await send({ labour_amount: "100", labour_vat: "9", material_1_description: "Tap", material_1_amount: "50", material_1_vat: "21" });
+    await send({ labour_amount: "100", labour_vat: "21", material_1_description: "Tap", material_1_amount: "50", material_1_vat: "21" });
     const quote = await currentQuote();
     as(owner);
     // Accepting leads to the payment's checkout, for the quote's stored total.
     expect(await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id })))).toMatch(/\/checkout\/tr_\w+$/);
-    expect(await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id } })).toMatchObject({ amountCents: 10000 + 900 + 5000 + 1050 });
+    expect(await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id } })).toMatchObject({ amountCents: 10000 + 2100 + 5000 + 1050 });
     expect(await statuses()).toEqual(["accepted"]);
     const life = await storedLife(requestId);
     expect(life.state).toBe("accepted");
     expect(life.events.at(-1)).toMatchObject({ action: "accept_quote", actorRole: "homeowner", actorUserId: owner.id, handymanId: 18 });
-    expect(quote.totalCents).toBe(10000 + 900 + 5000 + 1050);
+    expect(quote.totalCents).toBe(10000 + 2100 + 5000 + 1050);
     // Accepting twice is refused, and the payment's amount never comes from the form.
     const again = await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id, amount: "1" }));
     expect(again).toMatchObject({ message: "This quote is already accepted." });

@@ -1,9 +1,11 @@
 // Property-based fuzzing of the handlers of a request's life (the homeowner's steps and the handyman's),
 // like api-fuzz.test.ts does for the spec's calls: generated ids, bodies, sessions and headers. The
 // property: never a 5xx, the documented error shape on every 4xx, and on a 4xx the database exactly as
-// it was. A 2xx may only come from the party the data belongs to.
+// it was. A 2xx may only come from the party the data belongs to. The order page's step that has no
+// route (the home's age answered again, a server action) is fuzzed the same way through its form.
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import * as requestRoute from "../../app/api/requests/[requestId]/route";
 import * as cancelRoute from "../../app/api/requests/[requestId]/cancel/route";
 import * as rescheduleRoute from "../../app/api/requests/[requestId]/reschedule/route";
@@ -15,10 +17,14 @@ import * as declineRoute from "../../app/api/pro/offers/[offerId]/decline/route"
 import * as doneRoute from "../../app/api/pro/offers/[offerId]/done/route";
 import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
-import { resetDatabase } from "../helpers/db";
+import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
 import { bodyOf, call, checkProperty, GARBAGE_COOKIE, headerChoice, hostileValues, sentWith } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { amsterdamDay, apiRequest, createSignedInUser, type TestUser } from "../helpers/session";
+
+const { acceptOfferAction, stateHomeAgeAction } = await import("@/lib/requests/step-actions");
+const { sendQuoteAction } = await import("@/lib/quotes/actions");
+const { IDLE_STEP } = await import("@/lib/requests/step-form");
 
 const SEED = 20261122;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 1000), 300);
@@ -131,4 +137,77 @@ describe("a request's steps under generated input", () => {
       { seed: SEED, numRuns: RUNS },
     );
   });
+});
+
+describe("the order page's home-age step under generated input", () => {
+  const answerArb = fc.oneof(
+    { arbitrary: fc.constantFrom("yes", "no", " YES ", "No\r\n", ""), weight: 3 },
+    fc.constantFrom("ja", "nee", "true", "false", "1", "0", "yes no", "y\u0000es"),
+    fc.constant(undefined),
+    pathString,
+  );
+  const statedAs = (answer: string | undefined) => {
+    const word = answer?.trim().toLowerCase();
+    return word === "yes" ? true : word === "no" ? false : undefined;
+  };
+
+  it("never throws; only the owner's answer is stored, lapsing a quote still waiting; a refusal changes nothing", async () => {
+    const db = await getDb();
+    sendCookie(parties.handyman.cookie);
+    expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    const waitingQuote = () => db.quote.findFirst({ where: { requestId, status: "sent", validUntil: { gt: new Date() } } });
+    let changed = 0;
+    let lapsed = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        party,
+        fc.oneof({ arbitrary: fc.constant(requestId), weight: 3 }, fc.uuid(), pathString),
+        answerArb,
+        fc.boolean(),
+        async (who, id, answer, withQuote) => {
+          // Now and then a quote waits for the homeowner's answer, so the change has one to lapse.
+          if (withQuote && !(await waitingQuote())) {
+            sendCookie(parties.handyman.cookie);
+            expect(await sendQuoteAction(IDLE_STEP, postedForm({ request_id: requestId, labour_amount: "50", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
+          }
+          const was = (await db.repairRequest.findUniqueOrThrow({ where: { id: requestId } })).homeOlderThanTwoYears;
+          const waiting = await waitingQuote();
+          sendCookie(cookieFor(who) ?? null);
+          const before = await tablesFingerprint();
+          const fields: Record<string, string> = { request_id: id, in_page: "1" };
+          if (answer !== undefined) fields.home_older_than_two_years = answer;
+          let state: { message: string | null; next?: string } | null = null;
+          await redirectOf(stateHomeAgeAction(IDLE_STEP, postedForm(fields)).then((answered) => void (state = answered)));
+          const answered = state as { message: string | null; next?: string } | null;
+          if (answered?.next) {
+            expect(who).toBe("owner");
+            expect(id).toBe(requestId);
+            const stated = statedAs(answer);
+            expect(stated).toBeDefined();
+            const row = await db.repairRequest.findUniqueOrThrow({ where: { id: requestId } });
+            expect(row.homeOlderThanTwoYears).toBe(stated);
+            if (stated === was) {
+              // The same answer again changes nothing.
+              expect(await tablesFingerprint()).toBe(before);
+              return;
+            }
+            changed += 1;
+            expect(row.homeAgeStatedAt).not.toBeNull();
+            if (waiting) {
+              lapsed += 1;
+              const quote = await db.quote.findUniqueOrThrow({ where: { id: waiting.id } });
+              expect(quote.status).toBe("sent");
+              expect(quote.validUntil.getTime()).toBeLessThanOrEqual(Date.now());
+            }
+            expect(await waitingQuote()).toBeNull();
+            return;
+          }
+          expect(await tablesFingerprint()).toBe(before);
+        },
+      ),
+      { seed: SEED, numRuns: Math.min(RUNS, 150) },
+    );
+    expect(changed).toBeGreaterThan(0);
+    expect(lapsed).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -24,7 +24,7 @@ const { latestRequestDate, todayInAmsterdam } = await import("@/lib/requests/rul
 type Json = { error?: { code: string; message: string; issues?: { path: string; message: string }[] }; rows?: { input_id: string; date: string }[] };
 
 function post(user: TestUser, fields: Partial<Record<string, string>> = {}, lang?: string) {
-  const body = { input_id: randomUUID(), user_email: user.email, task_type: "Pipe-leakage", city: "Rotterdam", details: "Drip under the sink", date: amsterdamDay(2), criteria: "", ...fields };
+  const body = { input_id: randomUUID(), user_email: user.email, task_type: "Pipe-leakage", city: "Rotterdam", home_older_than_two_years: "no", details: "Drip under the sink", date: amsterdamDay(2), criteria: "", ...fields };
   return inputsRoute.POST(apiRequest("POST", "/api/inputs", { cookie: user.cookie, body, headers: lang ? { "accept-language": lang } : undefined }), routeContext());
 }
 
@@ -63,7 +63,7 @@ describe("only homeowners make requests", () => {
     actionRequest.headers = new Headers({ cookie: nina.cookie });
     const id = randomUUID();
     const before = await snapshotTables();
-    const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Pipe-leakage", city: "Rotterdam", date: amsterdamDay(2), details: "", in_page: "1" }));
+    const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Pipe-leakage", city: "Rotterdam", home_older_than_two_years: "no", date: amsterdamDay(2), details: "", in_page: "1" }));
     expect(state.message).toMatch(/Only homeowner accounts can ask for a repair/);
     expect(state.saved).toBeUndefined();
     expect(await snapshotTables()).toBe(before);
@@ -98,7 +98,7 @@ describe("the preferred day is at most a year ahead", () => {
     actionRequest.headers = new Headers({ cookie: owner.cookie });
     const id = randomUUID();
     const before = await snapshotTables();
-    const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Pipe-leakage", city: "Rotterdam", date: "9999-12-31", details: "", in_page: "1" }));
+    const state = await createRequestAction(emptyRequestForm(id), form({ request_id: id, task_type: "Pipe-leakage", city: "Rotterdam", home_older_than_two_years: "no", date: "9999-12-31", details: "", in_page: "1" }));
     expect(state.fieldErrors.date).toBe("Choose a date within a year from today.");
     expect(await snapshotTables()).toBe(before);
   });

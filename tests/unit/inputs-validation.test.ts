@@ -33,7 +33,7 @@ describe("isCalendarDate", () => {
 });
 
 describe("the preferred date on the form", () => {
-  const form = (date: string) => requestFormSchema.safeParse({ task_type: "Painting", city: "Amsterdam", details: "", date });
+  const form = (date: string) => requestFormSchema.safeParse({ task_type: "Painting", city: "Amsterdam", details: "", date, home_older_than_two_years: "no" });
 
   it("uses Amsterdam's today: just after midnight there, yesterday's date is refused and today's accepted", () => {
     vi.useFakeTimers();
@@ -57,11 +57,12 @@ describe("requestFormSchema messages", () => {
       ["task_type", "Choose a task type."],
       ["city", "Choose a city."],
       ["date", "Choose a preferred date."],
+      ["home_older_than_two_years", "Say whether the home is older than two years."],
     ]);
   });
 
   it("trims details and caps them at 2,000 characters", () => {
-    const base = { task_type: "Painting", city: "Amsterdam", date: todayInAmsterdam() };
+    const base = { task_type: "Painting", city: "Amsterdam", date: todayInAmsterdam(), home_older_than_two_years: "yes" };
     expect(requestFormSchema.parse({ ...base, details: "  loose tile  " }).details).toBe("loose tile");
     expect(requestFormSchema.safeParse({ ...base, details: "a".repeat(2001) }).success).toBe(false);
   });

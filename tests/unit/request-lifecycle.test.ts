@@ -56,7 +56,7 @@ describe("the transition table", () => {
   });
 
   it("gives each side only its own steps", () => {
-    expect(actionsFor("offered", "homeowner")).toEqual(["offer", "find_nobody", "change_date", "cancel"]);
+    expect(actionsFor("offered", "homeowner")).toEqual(["offer", "find_nobody", "change_date", "cancel", "state_home_age"]);
     expect(actionsFor("offered", "handyman")).toEqual(["accept", "decline"]);
     // The platform's own: an expiry, and taking a departed handyman out of the market (their open offer
     // moves on, a job they accepted is cancelled).
