@@ -3,6 +3,7 @@
 // line saying what is shown, the table (or what to say when it is empty) and the pager under it. Each
 // page brings its own columns and rows; the frame is the same everywhere. The console speaks English.
 import type { ReactNode } from "react";
+import type { Locale } from "@/i18n/locales";
 import { Link } from "@/components/i18n/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -37,6 +38,11 @@ export type ConsoleListTable = {
 };
 
 export type ConsoleListProps = {
+  /** The language of a list that speaks the page's language (the money view); the rest of the console speaks English. */
+  locale?: Locale;
+  /** The band's eyebrow and the filter button's words in that language. */
+  eyebrow?: string;
+  submitLabel?: string;
   title: string;
   lead: string;
   /** Above the filters: notices, a choice of list. */
@@ -58,10 +64,10 @@ function HiddenFields({ values = {} }: { values?: Record<string, string> }) {
     .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
 
-export function ConsoleList({ title, lead, intro, filters, problem, summary, table, pager, children }: ConsoleListProps) {
+export function ConsoleList({ locale = "en", eyebrow = "Operator console", submitLabel = "Show", title, lead, intro, filters, problem, summary, table, pager, children }: ConsoleListProps) {
   return (
     <>
-      <PageHeader eyebrow="Operator console" title={title} lead={lead} />
+      <PageHeader eyebrow={eyebrow} title={title} lead={lead} />
       <div className={`container ${styles.section}`}>
         {intro}
         {filters ? (
@@ -69,7 +75,7 @@ export function ConsoleList({ title, lead, intro, filters, problem, summary, tab
           <form action={filters.action} method={typeof filters.action === "string" ? "get" : undefined} className={styles.filters} aria-label={filters.label}>
             <HiddenFields values={filters.hidden} />
             {filters.children}
-            <Button type="submit">Show</Button>
+            <Button type="submit">{submitLabel}</Button>
           </form>
         ) : null}
         {problem ? (
@@ -106,7 +112,7 @@ export function ConsoleList({ title, lead, intro, filters, problem, summary, tab
                 </table>
               </div>
             )}
-            {pager ? <Pager locale="en" {...pager} /> : null}
+            {pager ? <Pager locale={locale} {...pager} /> : null}
           </>
         ) : null}
         {children}

@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/ops/handymen", label: "Handymen" },
   { href: "/ops/applications", label: "Applications" },
   { href: "/ops/requests", label: "Requests" },
+  { href: "/ops/money", label: "Money" },
   { href: "/ops/audit", label: "Audit log" },
 ] as const;
 

@@ -14,6 +14,7 @@ export const OPERATORS = {
   paging: "ops.paging@example.test",
   join: "ops.join@example.test",
   threads: "ops.threads@example.test",
+  money: "ops.money@example.test",
 } as const;
 
 const activated = new Set<string>();

@@ -16,7 +16,7 @@ export type LegalDocument = {
 };
 
 /** When each document last changed; a change updates the date here and the text in every language. */
-const LEGAL_LAST_UPDATED = { privacy: "2026-11-26", terms: "2026-11-21" } as const;
+const LEGAL_LAST_UPDATED = { privacy: "2026-11-29", terms: "2026-11-21" } as const;
 
 export type LegalDocumentId = keyof typeof LEGAL_LAST_UPDATED;
 

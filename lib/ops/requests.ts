@@ -41,7 +41,7 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const day = (label: string) => {
+export const filterDay = (label: string) => {
   const message = `Give the ${label} day as a date (YYYY-MM-DD) between ${FILTER_YEARS.first} and ${FILTER_YEARS.last}.`;
   return z
     .string({ error: message })
@@ -56,8 +56,8 @@ const requestFiltersSchema = z
     state: z.preprocess(blankAsUndefined, z.enum(REQUEST_STATES, { error: `Choose a state: ${REQUEST_STATES.join(", ")}.` }).optional()),
     city: z.preprocess(blankAsUndefined, z.enum(CITIES, { error: `Choose a city: ${CITIES.join(", ")}.` }).optional()),
     taskType: z.preprocess(blankAsUndefined, z.enum(TASK_TYPES, { error: `Choose a trade: ${TASK_TYPES.join(", ")}.` }).optional()),
-    from: day("first").optional(),
-    to: day("last").optional(),
+    from: filterDay("first").optional(),
+    to: filterDay("last").optional(),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, { message: "The first day must not be after the last day.", path: ["to"] });
 
@@ -76,7 +76,7 @@ export function parseRequestFilters(query: Query): RequestFilters {
 const SITE_OFFSET = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, timeZoneName: "longOffset" });
 
 /** Midnight of a calendar day on the Netherlands' clock, as an instant. */
-function amsterdamMidnight(isoDay: string): Date {
+export function amsterdamMidnight(isoDay: string): Date {
   const utcMidnight = new Date(`${isoDay}T00:00:00.000Z`);
   const offset = SITE_OFFSET.formatToParts(utcMidnight)
     .find((part) => part.type === "timeZoneName")?.value;
@@ -85,7 +85,7 @@ function amsterdamMidnight(isoDay: string): Date {
   return new Date(utcMidnight.getTime() - minutes * 60_000);
 }
 
-function nextDay(isoDay: string): string {
+export function nextDay(isoDay: string): string {
   const date = new Date(`${isoDay}T00:00:00.000Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);

@@ -20,7 +20,7 @@ export type HiddenRoute = {
 /** A plausible value for a route parameter, so the call reaches the handler's own checks. */
 function paramValue(name: string): string {
   if (/job/i.test(name)) return "senior-full-stack-engineer";
-  if (/request|offer/i.test(name)) return "00000000-0000-4000-8000-000000000001";
+  if (/request|offer|payment/i.test(name)) return "00000000-0000-4000-8000-000000000001";
   return "1";
 }
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { POST as webhook } from "../../app/api/payments/webhook/route";
 import { connectProvider } from "../../lib/payments/provider";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
+import type { TestUser } from "./session";
 
 export type TestPayments = { standIn: MollieStandIn; origin: string; reset(): void; close(): Promise<void> };
 
@@ -41,4 +42,39 @@ export async function payAtCheckout(checkoutUrl: string, status: "paid" | "faile
   const response = await fetch(checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `status=${status}`, redirect: "manual" });
   if (response.status !== 303) throw new Error(`the checkout answered ${response.status}`);
   return response.headers.get("location");
+}
+
+/**
+ * A job paid in full and held: `owner` asks for a leak fixed in Rotterdam, `handyman` (the cheapest plumber
+ * there, e.g. 18) accepts and quotes €250 + 21% VAT, the owner accepts and pays at the stand-in's checkout,
+ * and the payment is read back from the provider. Needs startTestPayments() running. Answers the ids.
+ */
+export async function paidPayment(owner: TestUser, handyman: TestUser, payments: TestPayments) {
+  const { chooseCriterion, openOfferOf, submitRequest } = await import("./marketplace");
+  const { actionRequest, form } = await import("./server-action");
+  const { getDb } = await import("./db");
+  const steps = await import("../../lib/requests/step-actions");
+  const { IDLE_STEP } = await import("../../lib/requests/step-form");
+  const { sendQuote, acceptQuote } = await import("../../lib/quotes/quotes");
+  const { startPayment, syncPayment } = await import("../../lib/payments");
+  const where = { taskType: "Pipe-leakage", city: "Rotterdam" };
+  const requestId = await submitRequest(owner, where);
+  const chosen = await chooseCriterion(owner, requestId, "price", where);
+  if (chosen.status !== 200) throw new Error(`choosing the criterion answered ${chosen.status}`);
+  const offerId = (await openOfferOf(requestId)).id;
+  const headersBefore = actionRequest.headers;
+  actionRequest.headers = new Headers({ cookie: handyman.cookie });
+  try {
+    const state = await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offerId, in_page: "1" }));
+    if (!("next" in state) || !state.next) throw new Error(`accepting the offer answered ${JSON.stringify(state)}`);
+  } finally {
+    actionRequest.headers = headersBefore;
+  }
+  const quote = await sendQuote({ id: handyman.id, email: handyman.email }, requestId, { labour: { description: "Fix the leak", amount: "250", vatRate: "21" }, materials: [] });
+  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
+  await payAtCheckout(started.checkoutUrl, "paid");
+  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId }, select: { id: true, providerPaymentId: true } });
+  await syncPayment(payment.providerPaymentId!);
+  return { requestId, quoteId: quote.id, paymentId: payment.id };
 }

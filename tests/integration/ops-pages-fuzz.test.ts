@@ -1,16 +1,31 @@
 // Property-based fuzzing of the console's pages the way the server renders them: generated query strings
-// for /ops/requests, /ops/audit and /ops/handymen (search, filters, cursor, page size), and generated ids for /ops/requests/{id}, as an operator. The property:
+// for /ops/requests, /ops/audit, /ops/handymen, /ops/money and /ops/money/payments (search, filters, cursor, page size), and generated
+// ids for /ops/requests/{id} and /ops/money/payments/{id}, as an operator, in both languages for the money pages. The property:
 // the page renders (a bad filter is explained in the page, a bad cursor or page size is explained in the page, an
 // unknown id is the site's 404), never an error, and rendering writes nothing. Fixed seed, bounded runs.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actionRequest } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
 import { elementTreeText } from "../helpers/element-tree";
 import { hostileValues } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
+import { paidPayment, startTestPayments, type TestPayments } from "../helpers/payments";
 import { createSignedInUser } from "../helpers/session";
+
+// The money pages speak the page's language through next-intl's getTranslations, which runs outside the
+// server's renderer here: its translations are the catalogue's through lib/i18n, as in pro-page-fuzz.test.ts.
+vi.mock("next-intl/server", async (original) => ({
+  ...(await original<typeof import("next-intl/server")>()),
+  setRequestLocale: () => {},
+  getTranslations: async (arg: { locale: string; namespace: string }) => {
+    const { getTranslator } = await import("@/lib/i18n/translator");
+    const [namespace, ...within] = arg.namespace.split(".");
+    const t = getTranslator(arg.locale as "en", namespace as never);
+    return (key: string, values?: Record<string, string | number>) => t([...within, key].join(".") as never, values as never);
+  },
+}));
 
 const { renderToStaticMarkup } = await import("react-dom/server");
 const { default: RequestsPage } = await import("@/app/[locale]/ops/requests/page");
@@ -18,9 +33,13 @@ const { default: RequestPage } = await import("@/app/[locale]/ops/requests/[requ
 const { default: AuditPage } = await import("@/app/[locale]/ops/audit/page");
 const { default: HandymenPage } = await import("@/app/[locale]/ops/handymen/page");
 const { default: ThreadPage } = await import("@/app/[locale]/ops/threads/[threadId]/page");
+const { default: MoneyPage } = await import("@/app/[locale]/ops/money/page");
+const { default: PaymentsPage } = await import("@/app/[locale]/ops/money/payments/page");
+const { default: PaymentPage } = await import("@/app/[locale]/ops/money/payments/[paymentId]/page");
 const { listThreadsOfRequest, reportThread } = await import("@/lib/messages/threads");
 const { listRosterPage } = await import("@/lib/ops/handymen");
 const { recordAudit } = await import("@/lib/ops/audit");
+const { listPayments } = await import("@/lib/ops/money");
 
 const SEED = 20261126;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 60), 150);
@@ -32,6 +51,10 @@ let threadId: string;
 let operatorCookie: string;
 /** A real cursor of the roster's (the second page at 5 a page), and the operator it was made for. */
 let rosterCursor: string;
+/** A paid payment (through the stand-in), and real cursors of the payments list and the money view per month. */
+let payments: TestPayments;
+let paymentId: string;
+let paymentsCursor: string;
 
 beforeAll(async () => {
   await resetDatabase();
@@ -39,7 +62,7 @@ beforeAll(async () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   const operator = await createSignedInOperator("fuzz-pages@example.test");
   const owner = await createSignedInUser("fuzz-pages-owner@example.test");
-  await createSignedInHandyman(18);
+  const nina = await createSignedInHandyman(18);
   const where = { taskType: "Pipe-leakage", city: "Rotterdam" };
   requestId = await submitRequest(owner, where);
   expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
@@ -50,7 +73,16 @@ beforeAll(async () => {
   operatorCookie = operator.cookie;
   actionRequest.headers = new Headers({ cookie: operator.cookie });
   rosterCursor = (await listRosterPage(operator, {}, { limit: 5 })).nextCursor!;
-}, 60_000);
+  payments = await startTestPayments();
+  paymentId = (await paidPayment(owner, nina, payments)).paymentId;
+  await paidPayment(owner, nina, payments);
+  paymentsCursor = (await listPayments(operator, {}, { limit: 1 })).nextCursor!;
+  actionRequest.headers = new Headers({ cookie: operator.cookie });
+}, 120_000);
+
+afterAll(async () => {
+  await payments?.close();
+});
 
 /**
  * Runs a page as the server would and checks the property; returns its HTML (its element tree as text when
@@ -160,5 +192,57 @@ describe("the console's pages under generated query strings", () => {
     } finally {
       actionRequest.headers = new Headers({ cookie: operatorCookie });
     }
+  });
+  it("/ops/money renders per day and per month in both languages for any filters, cursor and page size, explaining the bad ones", async () => {
+    const english = await renders(() => MoneyPage({ params: Promise.resolve({ locale: "en" }), searchParams: Promise.resolve({}) }));
+    expect(english).toMatch(/<h1[^>]*>Money<\/h1>/);
+    expect(english).toContain("€605.00");
+    const dutch = await renders(() => MoneyPage({ params: Promise.resolve({ locale: "nl" }), searchParams: Promise.resolve({ period: "month" }) }));
+    expect(dutch).toMatch(/€\s605,00/);
+    expect(await renders(() => MoneyPage({ params: Promise.resolve({ locale: "en" }), searchParams: Promise.resolve({ from: "2026-02-30" }) }))).toMatch(/Give the first day as a date/);
+    expect(await renders(() => MoneyPage({ params: Promise.resolve({ locale: "en" }), searchParams: Promise.resolve({ cursor: paymentsCursor }) }))).toMatch(/page link is not valid/);
+    const query = fc.dictionary(
+      fc.constantFrom("period", "status", "from", "to", "cursor", "limit", "other"),
+      valueOrList(fc.oneof(fc.constantFrom("day", "month", "week", "paid", "open", "refunded", "", "0", "-1", "1", "201", "10000", "abc", paymentsCursor), day, cursor, nastyString)),
+      { maxKeys: 5 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom("en", "nl", "de"), async (params, locale) => {
+        const html = await renders(() => MoneyPage({ params: Promise.resolve({ locale }), searchParams: Promise.resolve(params as Query) }));
+        expect(html).toMatch(/<h1[^>]*>(Money|Geld)<\/h1>/);
+        expect(html.match(/<h1/g)).toHaveLength(1);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("/ops/money/payments renders in both languages for any filters, cursor and page size, explaining the bad ones", async () => {
+    expect(await renders(() => PaymentsPage({ params: Promise.resolve({ locale: "en" }), searchParams: Promise.resolve({ cursor: paymentsCursor }) }))).toContain(`/ops/money/payments/${paymentId}`);
+    expect(await renders(() => PaymentsPage({ params: Promise.resolve({ locale: "en" }), searchParams: Promise.resolve({ status: "gone" }) }))).toMatch(/Choose a payment status/);
+    const query = fc.dictionary(
+      fc.constantFrom("status", "from", "to", "cursor", "limit", "other"),
+      valueOrList(fc.oneof(fc.constantFrom("paid", "open", "failed", "refunded", "", "0", "-1", "1", "201", "10000", "abc", paymentsCursor), day, cursor, nastyString)),
+      { maxKeys: 5 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom("en", "nl"), async (params, locale) => {
+        const html = await renders(() => PaymentsPage({ params: Promise.resolve({ locale }), searchParams: Promise.resolve(params as Query) }));
+        expect(html).toMatch(/<h1[^>]*>(Payments|Betalingen)<\/h1>/);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("/ops/money/payments/{id} renders the paid payment with its ledger line, is the site's 404 for any other id, and writes nothing", async () => {
+    const shown = await renders(() => PaymentPage({ params: Promise.resolve({ locale: "en", paymentId }) }), elementTreeText);
+    expect(shown).toContain("PaymentInvoices");
+    expect(shown).toMatch(/ledger-row/);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(paymentId), fc.uuid(), nastyString), fc.constantFrom("en", "nl"), async (id, locale) => {
+        const html = await renders(() => PaymentPage({ params: Promise.resolve({ locale, paymentId: id }) }), elementTreeText);
+        expect(html === "404").toBe(id !== paymentId);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import common from "@/messages/en/common.json";
 import home from "@/messages/en/home.json";
 import legal from "@/messages/en/legal.json";
+import legalNl from "@/messages/nl/legal.json";
 import pages from "@/messages/en/pages.json";
 import { BENEFIT_IDS } from "@/lib/content/benefits";
 import { footerLinkGroups, footerLinkKey } from "@/lib/content/footer-links";
@@ -156,6 +157,17 @@ describe("company pages content", () => {
     const text = JSON.stringify(privacyPolicy).toLowerCase();
     for (const phrase of ["email address", "hash of your password", "repair requests", "how long", "gdpr", "privacy@fixwell.example", "autoriteit persoonsgegevens"]) {
       expect(text).toContain(phrase);
+    }
+  });
+
+  it("says in both languages that invoices and credit notes are kept seven years after an account is deleted, what they hold, and that the rest is erased", () => {
+    const phrases = {
+      en: ["invoices and credit notes", "seven years", "article 52", "also after you delete your account", "names and addresses", "the work done", "amounts", "everything else about you is erased"],
+      nl: ["facturen en creditnota's", "zeven jaar", "artikel 52", "ook nadat je je account hebt verwijderd", "namen en adressen", "het uitgevoerde werk", "bedragen", "al het andere over jou wissen we"],
+    };
+    for (const [language, catalogue] of [["en", legal], ["nl", legalNl]] as const) {
+      const text = JSON.stringify(catalogue.privacy).toLowerCase();
+      for (const phrase of phrases[language]) expect(text, `${language}: ${phrase}`).toContain(phrase);
     }
   });
 });
