@@ -3,7 +3,8 @@
 //
 // - Before a quote is accepted the homeowner may answer again (the step state_home_age of
 //   ./lifecycle.ts, from any state before done). A quote still waiting for an answer lapses at that moment
-//   (its valid_until becomes now): its rates followed the old answer, so it can no longer be accepted, and
+//   (its valid_until becomes now) when the new answer changes one of its lines' rates (lib/quotes/vat.ts): its
+//   rates followed the old answer, so it can no longer be accepted, and
 //   the handyman, mailed that it lapsed and why (./notices.ts), sends a new one, whose rates follow the
 //   new answer, as after any lapse.
 // - Once a quote is accepted (paid, or its payment under way) the answer is refused (409): the invoice
@@ -16,6 +17,7 @@ import "server-only";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
+import { vatRateForTrade } from "../quotes/vat";
 import { applyTransition } from "./lifecycle";
 import { notify } from "./notices";
 import { getTrackedRequestOrThrow, step } from "./workflow";
@@ -40,7 +42,14 @@ export async function stateHomeAge(user: SessionUser, requestId: string, olderTh
     if (await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true } })) {
       throw new ApiError("conflict", { key: "homeAge.quoteAccepted" });
     }
-    const waiting = await tx.quote.findMany({ where: { requestId, status: "sent", validUntil: { gt: now } }, select: { id: true, handymanId: true, totalCents: true } });
+    const sent = await tx.quote.findMany({
+      where: { requestId, status: "sent", validUntil: { gt: now } },
+      select: { id: true, handymanId: true, totalCents: true, lines: { select: { kind: true, vatRate: true } } },
+    });
+    // Only a quote whose rates the new answer changes lapses: a plumber's quote is at 21% whatever the answer.
+    const waiting = sent.filter((quote) =>
+      quote.lines.some((line) => line.vatRate !== vatRateForTrade({ taskType: request.taskType, lineKind: line.kind, homeOlderThanTwoYears: olderThanTwoYears })),
+    );
     if (waiting.length === 0) return;
     await tx.quote.updateMany({ where: { id: { in: waiting.map((quote) => quote.id) } }, data: { validUntil: now } });
     for (const quote of waiting) {

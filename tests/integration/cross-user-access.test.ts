@@ -302,11 +302,11 @@ describe("two homeowners, two handymen and an operator", () => {
     }
     expect(await snapshotTables()).toBe(before);
     expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("sent");
-    // Alice herself may, and her quote waiting lapses with it.
+    // Alice herself may; her plumber's quote is at 21% whatever the answer, so it stands.
     as(alice.user);
     expect(await stateHomeAgeAction(IDLE_STEP, answer(aliceRequest, "yes"))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=home-age-stated` });
     expect((await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id: aliceRequest } })).homeOlderThanTwoYears).toBe(true);
-    expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("lapsed");
+    expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("sent");
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {

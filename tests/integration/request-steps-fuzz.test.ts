@@ -151,13 +151,13 @@ describe("the order page's home-age step under generated input", () => {
     return word === "yes" ? true : word === "no" ? false : undefined;
   };
 
-  it("never throws; only the owner's answer is stored, lapsing a quote still waiting; a refusal changes nothing", async () => {
+  it("never throws; only the owner's answer is stored, a plumber's waiting quote standing (its rates do not depend on it); a refusal changes nothing", async () => {
     const db = await getDb();
     sendCookie(parties.handyman.cookie);
     expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
     const waitingQuote = () => db.quote.findFirst({ where: { requestId, status: "sent", validUntil: { gt: new Date() } } });
     let changed = 0;
-    let lapsed = 0;
+    let stood = 0;
     await fc.assert(
       fc.asyncProperty(
         party,
@@ -165,7 +165,7 @@ describe("the order page's home-age step under generated input", () => {
         answerArb,
         fc.boolean(),
         async (who, id, answer, withQuote) => {
-          // Now and then a quote waits for the homeowner's answer, so the change has one to lapse.
+          // Now and then a quote waits for the homeowner's answer, so the change meets one.
           if (withQuote && !(await waitingQuote())) {
             sendCookie(parties.handyman.cookie);
             expect(await sendQuoteAction(IDLE_STEP, postedForm({ request_id: requestId, labour_amount: "50", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
@@ -194,12 +194,11 @@ describe("the order page's home-age step under generated input", () => {
             changed += 1;
             expect(row.homeAgeStatedAt).not.toBeNull();
             if (waiting) {
-              lapsed += 1;
+              // A plumber's quote is at 21% whatever the answer: it stands (a painter's lapses, vat-rates.test.ts).
+              stood += 1;
               const quote = await db.quote.findUniqueOrThrow({ where: { id: waiting.id } });
-              expect(quote.status).toBe("sent");
-              expect(quote.validUntil.getTime()).toBeLessThanOrEqual(Date.now());
+              expect(quote).toMatchObject({ status: "sent", validUntil: waiting.validUntil });
             }
-            expect(await waitingQuote()).toBeNull();
             return;
           }
           expect(await tablesFingerprint()).toBe(before);
@@ -208,6 +207,6 @@ describe("the order page's home-age step under generated input", () => {
       { seed: SEED, numRuns: Math.min(RUNS, 150) },
     );
     expect(changed).toBeGreaterThan(0);
-    expect(lapsed).toBeGreaterThan(0);
+    expect(stood).toBeGreaterThan(0);
   }, 120_000);
 });
