@@ -146,7 +146,12 @@ export const notify = {
   },
 
   /** A fixed quote arrived (lib/quotes): its total and until when it stands. */
-  async quoteSent(tx: Tx, after: AfterCommit, { request, handymanId, totalCents, validUntil }: { request: Request; handymanId: number; totalCents: number; validUntil: Date }) {
+  /** A quote sent; `paidCents` when it would replace the paid one (then the mail says what accepting refunds). */
+  async quoteSent(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, totalCents, validUntil, paidCents }: { request: Request; handymanId: number; totalCents: number; validUntil: Date; paidCents?: number },
+  ) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
       const job = repairName(request, locale);
@@ -156,7 +161,12 @@ export const notify = {
         subject: t("quoteSent.subject", { name, job }),
         paragraphs: [
           t("quoteSent.intro", { name, job, total: formatPrice(totalCents / 100, locale) }),
-          t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
+          ...(paidCents === undefined
+            ? [t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) })]
+            : [
+                t("quoteSent.replaces", { paid: formatPrice(paidCents / 100, locale), refund: formatPrice((paidCents - totalCents) / 100, locale) }),
+                t("quoteSent.replacementValidity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
+              ]),
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
       });
