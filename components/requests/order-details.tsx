@@ -176,7 +176,7 @@ function ReplacementSection({ request, paid, replacement, name, t, locale }: { r
       <h3 id="replacement-heading" className={styles.sectionTitle}>
         {t("replacement.heading")}
       </h3>
-      <p>{t("replacement.intro", { name, total: euros(replacement.totalCents), paid: euros(paid.totalCents), refund })}</p>
+      {open ? <p>{t("replacement.intro", { name, total: euros(replacement.totalCents), paid: euros(paid.totalCents), refund })}</p> : null}
       <QuoteSummary quote={replacement} status={t("quote.ownerStatus", { status: replacement.status, name })} t={t} locale={locale} />
       {open ? (
         <div className={styles.stepForm}>
