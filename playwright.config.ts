@@ -39,6 +39,10 @@ if (!process.env.SMTP_URL) {
 // Likewise payments: without a Mollie key the servers take test payments, each with the stand-in beside
 // it (lib/payments/stand-in/beside.ts), whose checkout page the browser reaches on 127.0.0.1.
 if (!process.env.MOLLIE_API_KEY) process.env.PAYMENTS_MODE ??= "test";
+// Commission already applies on the test server (a start day in the past, a percentage with a fraction), so
+// e2e/payment.spec.ts sees money released less a commission; the spec reads the same variables to compute it.
+process.env.COMMISSION_PERCENT ??= "12.5";
+process.env.COMMISSION_FROM ??= "2026-01-01";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

@@ -2,11 +2,16 @@
 // asks for the best-rated electrician in The Hague (Noa, whom no other spec asks for, invited by the test
 // server), Noa accepts and sends a fixed quote; the homeowner accepts it, lands on the checkout, pays and is
 // back on the order page: "Paid, held until the job is done". In the second case the payment fails, the
-// order page says so, and paying again succeeds. Every page says these are test payments.
+// order page says so, and paying again succeeds. In the third Noa connects her payout account on the
+// stand-in's onboarding, marks the paid job done, the homeowner confirms it, and /pro's money list shows
+// the payment released to Noa less the commission the server computes (COMMISSION_PERCENT of the labour
+// excluding VAT, set for the test server in playwright.config.ts). Every page says these are test payments.
 import { randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { handymen } from "../lib/data/sample-handymen";
 import { rankHandymen } from "../lib/matching";
+import { formatDate, formatPrice } from "../lib/format";
+import { commissionCents, commissionRule } from "../lib/payments/commission";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 
@@ -27,6 +32,10 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await pro?.close();
 });
+
+/** The quote Noa sends: €100 labour excluding VAT, at 21%. */
+const LABOUR_NET_CENTS = 10_000;
+const QUOTE_TOTAL_CENTS = 12_100;
 
 /** A request of the signed-in homeowner that Noa accepted and quoted (€100 excl. 21% VAT): its order page. */
 async function quotedRequest(page: Page, day: number): Promise<string> {
@@ -86,4 +95,50 @@ test("a payment that fails says so on the order page, and paying again succeeds"
   await checkout(page, "paid");
   await page.waitForURL((url) => url.pathname === order);
   await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+});
+
+test("the paid job is done and confirmed, and /pro shows the money released to the handyman less commission", async ({ page }) => {
+  test.setTimeout(240_000);
+  // Noa connects her payout account: /pro → the provider's onboarding (the stand-in connects at once) → /pro.
+  await proPage.goto("/pro");
+  const payout = proPage.getByRole("region", { name: "Payments", exact: true });
+  if ((await payout.getByTestId("payout-status").textContent())?.startsWith("Connect")) {
+    await payout.getByRole("button", { name: "Connect your payout account" }).click();
+    await expect(proPage.getByText("Your payout account is connected: the payments of your confirmed jobs are released to it.")).toBeVisible();
+  }
+  await expect(payout.getByTestId("payout-status")).toHaveText(/^Your payout account is connected\./);
+
+  const day = amsterdamDay(10);
+  const order = await quotedRequest(page, 10);
+  await page.goto(order);
+  const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
+  await checkout(page, "paid");
+  await page.waitForURL((url) => url.pathname === order);
+  await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+
+  // Noa marks it done; the homeowner confirms it.
+  await proPage.goto("/pro");
+  const job = proPage.getByRole("region", { name: "Your jobs" }).getByTestId("pro-offer").filter({ hasText: order.slice(-36, -28) });
+  await job.getByRole("button", { name: "Mark done" }).click();
+  await expect(proPage.getByText("The job is marked done.")).toBeVisible();
+  await page.goto(order);
+  await page.getByRole("button", { name: "Confirm the job is done" }).click();
+  await expect(page.getByText("Thank you: the job is confirmed done and the payment goes to the handyman.")).toBeVisible();
+
+  // The amounts as the server computes them: its commission rule (the same environment) on the quote's labour.
+  const commission = commissionCents({ createdAt: new Date(), lines: [{ kind: "labour", netCents: LABOUR_NET_CENTS }] }, commissionRule());
+  expect(commission).toBeGreaterThan(0);
+  const euros = (cents: number) => formatPrice(cents / 100, "en");
+  await proPage.goto("/pro");
+  const money = proPage.getByTestId("money-list");
+  const row = money.getByTestId("money-row").filter({ hasText: formatDate(day, "en") });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Released", { exact: true })).toBeVisible();
+  const amount = (term: string) => row.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
+  await expect(amount("Paid")).toHaveText(euros(QUOTE_TOTAL_CENTS));
+  await expect(amount("Held")).toHaveText(euros(0));
+  await expect(amount("Released to you")).toHaveText(euros(QUOTE_TOTAL_CENTS - commission));
+  await expect(amount("Commission")).toHaveText(euros(commission));
+  await expect(amount("Refunded")).toHaveText(euros(0));
 });

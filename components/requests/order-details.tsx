@@ -138,6 +138,18 @@ function PaymentSection({ request, quote, payment, t, locale }: { request: Reque
       <dl className={styles.facts}>
         <dt>{t("payment.amount")}</dt>
         <dd>{total}</dd>
+        {payment && payment.refundedCents > 0 ? (
+          <>
+            <dt>{t("replacement.refunded")}</dt>
+            <dd data-testid="payment-refunded">{formatPrice(payment.refundedCents / 100, locale)}</dd>
+          </>
+        ) : null}
+        {payment && payment.refundRequestedCents > 0 ? (
+          <>
+            <dt>{t("replacement.refundRequested")}</dt>
+            <dd data-testid="payment-refund-requested">{formatPrice(payment.refundRequestedCents / 100, locale)}</dd>
+          </>
+        ) : null}
       </dl>
       {status === "open" && payment?.checkoutUrl ? (
         <p>
@@ -179,7 +191,34 @@ function QuoteCard({ request, quote, payment, t, locale }: { request: RequestDet
         </div>
       ) : null}
       {quote.status === "accepted" ? <PaymentSection request={request} quote={quote} payment={payment} t={t} locale={locale} /> : null}
+      {quote.replacement ? <ReplacementSection request={request} paid={quote} replacement={quote.replacement} name={name} t={t} locale={locale} /> : null}
     </Card>
+  );
+}
+
+/**
+ * A lower quote the handyman sent to replace the paid one: what it is, what accepting it refunds, and
+ * Accept and Decline while it is open (declining keeps the paid quote).
+ */
+function ReplacementSection({ request, paid, replacement, name, t, locale }: { request: RequestDetails; paid: QuoteView; replacement: QuoteView; name: string; t: Translate; locale: Locale }) {
+  const open = replacement.status === "sent" && (request.actions as string[]).includes("accept_replacement_quote");
+  const euros = (cents: number) => formatPrice(cents / 100, locale);
+  const refund = euros(paid.totalCents - replacement.totalCents);
+  const unreachable = t("unreachable");
+  return (
+    <section aria-labelledby="replacement-heading" data-testid="replacement">
+      <h3 id="replacement-heading" className={styles.sectionTitle}>
+        {t("replacement.heading")}
+      </h3>
+      {open ? <p>{t("replacement.intro", { name, total: euros(replacement.totalCents), paid: euros(paid.totalCents), refund })}</p> : null}
+      <QuoteSummary quote={replacement} status={t("quote.ownerStatus", { status: replacement.status, name })} t={t} locale={locale} />
+      {open ? (
+        <div className={styles.stepForm}>
+          <AcceptQuoteForm requestId={request.id} quoteId={replacement.id} text={{ unreachable, label: t("replacement.acceptLabel"), button: t("replacement.accept", { refund }) }} />
+          <DeclineQuoteForm requestId={request.id} quoteId={replacement.id} text={{ unreachable, label: t("replacement.declineLabel"), button: t("replacement.decline") }} />
+        </div>
+      ) : null}
+    </section>
   );
 }
 

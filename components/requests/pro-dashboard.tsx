@@ -31,9 +31,13 @@ export function workIn(t: Translate, locale: Locale, taskType: TaskType, city: s
   return t("workIn", { task: taskTypeLabel(taskType, locale), city: isCity(city) ? cityLabel(city, locale) : city });
 }
 
-/** The job's quote, and the form to send one (or a new one) while the job allows it and no quote is accepted. */
+/**
+ * The job's quote, and the form to send one (or a new one) while the job allows it and no quote is
+ * accepted; once the accepted quote is paid, the form sends a lower one to replace it.
+ */
 function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: ProOffer; quote: QuoteView | undefined; hourlyPriceCents: number; t: Translate; locale: Locale }) {
-  const canSend = (offer.actions as string[]).includes("send_quote") && quote?.status !== "accepted";
+  const lowering = quote?.status === "accepted" && quote.paid;
+  const canSend = (offer.actions as string[]).includes("send_quote") && (quote?.status !== "accepted" || lowering);
   if (!quote && !canSend) return null;
   const headingId = `quote-${offer.id}`;
   return (
@@ -42,13 +46,21 @@ function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: Pr
         {t("quote.heading")}
       </h4>
       {quote ? <QuoteSummary quote={quote} status={t("quote.proStatus", { status: quote.status })} t={t} locale={locale} /> : null}
+      {quote?.replacement ? (
+        <section aria-labelledby={`${headingId}-replacement`}>
+          <h5 id={`${headingId}-replacement`} className={styles.sectionTitle}>
+            {t("replacement.proHeading")}
+          </h5>
+          <QuoteSummary quote={quote.replacement} status={t("quote.proStatus", { status: quote.replacement.status })} t={t} locale={locale} />
+        </section>
+      ) : null}
       {canSend ? (
         <>
-          {quote ? <p className={styles.muted}>{t("quote.replaceNote")}</p> : null}
+          {quote ? <p className={styles.muted}>{lowering ? t("replacement.proNote") : t("quote.replaceNote")}</p> : null}
           <SendQuoteForm
             requestId={offer.request.id}
             text={{
-              label: quote ? t("quote.sendAgainHeading") : t("quote.sendHeading"),
+              label: lowering ? t("replacement.sendHeading") : quote ? t("quote.sendAgainHeading") : t("quote.sendHeading"),
               unreachable: t("unreachable"),
               labourHeading: t("quote.labourHeading"),
               hours: t("quote.hours"),

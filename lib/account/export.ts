@@ -2,7 +2,7 @@
 // account as one JSON document, streamed (the requests, the steps taken, the messages written, the audit
 // entries and a handyman's offers and reviews are read EXPORT_BATCH rows at a time by keyset while the
 // file is written, so an account with thousands of requests or jobs is never held in memory at once), by role: the account (with its language), its sessions, the links and
-// mail sent to it, every repair request with its timeline and photos (with their download addresses), the handymen it went to and its review, the messages it wrote and received, operators' looks at its photos and conversations, and the conversations it reported; for a
+// mail sent to it, every repair request with its timeline and photos (with their download addresses), the quotes of its requests and their payments (with each payment's ledger lines and refunds), the handymen it went to and its review, the messages it wrote and received, operators' looks at its photos and conversations, and the conversations it reported; for a
 // handyman their profile, every offer made to them (with the reasons they gave for declining), the
 // reviews written about them and the steps they took on others' requests; for an operator their own
 // audit entries; for everyone the audit entries that name them. Never a password hash or a token.
@@ -83,7 +83,7 @@ function exportedRequest(row: ExportedRequestRow) {
  */
 export const EXPORT_COVERAGE = {
   exported: {
-    "inputs.user_id": "requests",
+    "inputs.user_id": "requests, with the quotes of them (quotes, every line) and their payments (payments, with their ledger lines and refunds)",
     "sessions.user_id": "sessions",
     "account_tokens.user_id": "linksSent (purpose, address and dates; the token's hash is left out: it is a secret, and useless to the person)",
     "mail_outbox.recipient": "mail (subject and dates; the text is emptied once sent, and unsent text holds one-time links)",
@@ -99,7 +99,7 @@ export const EXPORT_COVERAGE = {
     "thread_messages.author_id": "messagesWritten (every message you wrote, as written, with its conversation and request)",
     "message_threads.reported_by": "conversationsReported (when, and the reason you gave)",
     "quotes.handyman_id": "handyman.quotes (every line, with its VAT rate, and the answer)",
-    "payments.handyman_id": "handyman.payments (the homeowners' payments of your quotes, by attempt and status)",
+    "payments.handyman_id": "handyman.payments (the homeowners' payments of your quotes, by attempt and status, with their ledger lines and refunds)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
@@ -153,14 +153,59 @@ type OfferRow = Prisma.OfferGetPayload<{ select: typeof offerColumns }>;
 const reviewColumns = { id: true, requestId: true, stars: true, text: true, createdAt: true } as const satisfies Prisma.ReviewSelect;
 type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewColumns }>;
 
+// A quote and a payment read the same in a handyman's export (theirs) and a homeowner's (those of their
+// requests): one list of fields each.
 const quoteColumns = {
   id: true, requestId: true, status: true, netCents: true, vatCents: true, totalCents: true, validUntil: true, createdAt: true, answeredAt: true,
   lines: { orderBy: { position: "asc" }, select: { kind: true, description: true, quarterHours: true, hourlyPriceCents: true, netCents: true, vatRate: true } },
 } as const satisfies Prisma.QuoteSelect;
 type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof quoteColumns }>;
 
-const paymentColumns = { id: true, requestId: true, quoteId: true, attempt: true, amountCents: true, status: true, createdAt: true } as const satisfies Prisma.PaymentSelect;
+const quoteView = (quote: QuoteRow) => ({
+  id: quote.id,
+  requestId: quote.requestId,
+  status: quote.status,
+  net: quote.netCents / 100,
+  vat: quote.vatCents / 100,
+  total: quote.totalCents / 100,
+  sentAt: quote.createdAt.toISOString(),
+  validUntil: quote.validUntil.toISOString(),
+  answeredAt: iso(quote.answeredAt),
+  lines: quote.lines.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    hours: line.quarterHours === null ? null : line.quarterHours / 4,
+    hourlyPrice: line.hourlyPriceCents === null ? null : line.hourlyPriceCents / 100,
+    net: line.netCents / 100,
+    vatRate: line.vatRate,
+  })),
+});
+
+const paymentColumns = {
+  id: true, requestId: true, quoteId: true, attempt: true, amountCents: true, status: true, createdAt: true,
+  ledger: { orderBy: { id: "asc" }, select: { kind: true, amountCents: true, createdAt: true } },
+  transfers: { where: { kind: "refund" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { amountCents: true, reasonKey: true, state: true, createdAt: true, finishedAt: true } },
+} as const satisfies Prisma.PaymentSelect;
 type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentColumns }>;
+
+/** A payment with where its money went (its ledger lines: paid, refunded, released, commission, reversed) and its refunds, asked or done. */
+const paymentView = (payment: PaymentRow) => ({
+  id: payment.id,
+  requestId: payment.requestId,
+  quoteId: payment.quoteId,
+  attempt: payment.attempt,
+  amount: payment.amountCents / 100,
+  status: payment.status,
+  startedAt: payment.createdAt.toISOString(),
+  ledger: payment.ledger.map((entry) => ({ kind: entry.kind, amount: entry.amountCents / 100, at: entry.createdAt.toISOString() })),
+  refunds: payment.transfers.map((refund) => ({
+    amount: refund.amountCents / 100,
+    reason: refund.reasonKey,
+    state: refund.state,
+    askedAt: refund.createdAt.toISOString(),
+    doneAt: iso(refund.finishedAt),
+  })),
+});
 
 /** Rows ordered by (created_at, id), ascending: the next batch is the rows after the last one. */
 const afterCreated = <Row extends { createdAt: Date; id: string }>(last: Row | undefined) =>
@@ -198,38 +243,12 @@ async function handymanPart(db: Db, userId: string) {
   const quotes = inBatches(
     (last: QuoteRow | undefined, take) =>
       db.quote.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: quoteColumns }),
-    (quote) => ({
-      id: quote.id,
-      requestId: quote.requestId,
-      status: quote.status,
-      net: quote.netCents / 100,
-      vat: quote.vatCents / 100,
-      total: quote.totalCents / 100,
-      sentAt: quote.createdAt.toISOString(),
-      validUntil: quote.validUntil.toISOString(),
-      answeredAt: iso(quote.answeredAt),
-      lines: quote.lines.map((line) => ({
-        kind: line.kind,
-        description: line.description,
-        hours: line.quarterHours === null ? null : line.quarterHours / 4,
-        hourlyPrice: line.hourlyPriceCents === null ? null : line.hourlyPriceCents / 100,
-        net: line.netCents / 100,
-        vatRate: line.vatRate,
-      })),
-    }),
+    quoteView,
   );
   const payments = inBatches(
     (last: PaymentRow | undefined, take) =>
       db.payment.findMany({ where: { handymanId: profile.id, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: paymentColumns }),
-    (payment) => ({
-      id: payment.id,
-      requestId: payment.requestId,
-      quoteId: payment.quoteId,
-      attempt: payment.attempt,
-      amount: payment.amountCents / 100,
-      status: payment.status,
-      startedAt: payment.createdAt.toISOString(),
-    }),
+    paymentView,
   );
   return {
     profile: {
@@ -328,6 +347,17 @@ export async function exportAccountData(user: { id: string; email: string }, now
       }),
     exportedRequest,
   );
+  // The quotes of their requests, with every line, and the payments of those, with their ledger lines and refunds.
+  const quotes = inBatches(
+    (last: QuoteRow | undefined, take) =>
+      db.quote.findMany({ where: { request: { userId: user.id }, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: quoteColumns }),
+    quoteView,
+  );
+  const payments = inBatches(
+    (last: PaymentRow | undefined, take) =>
+      db.payment.findMany({ where: { request: { userId: user.id }, ...afterCreated(last) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take, select: paymentColumns }),
+    paymentView,
+  );
   const steps = inBatches(
     (last: StepRow | undefined, take) =>
       db.requestEvent.findMany({
@@ -422,6 +452,8 @@ export async function exportAccountData(user: { id: string; email: string }, now
     linksSent: tokens.map((token) => ({ purpose: token.purpose, sentTo: token.email, sentAt: token.createdAt.toISOString(), validUntil: token.expiresAt.toISOString(), usedAt: iso(token.usedAt) })),
     mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
     requests,
+    quotes,
+    payments,
     handyman,
     applications,
     stepsTaken: steps,

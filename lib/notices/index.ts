@@ -25,6 +25,7 @@ export const NOTICE_KEYS = [
   "quote-sent",
   "payment-not-started",
   "quote-declined",
+  "replacement-accepted",
   // A finished job confirmed (lib/requests/completion.ts) and the payout account (lib/handymen/payout-actions.ts).
   "job-confirmed",
   "payout-connected",

@@ -169,32 +169,43 @@ export type TransferOutcome = { transferId: string; state: "done" | "requested" 
  * queue finishes it; the caller learns so from `state`.
  */
 export async function refund(paymentId: string, amountCents: number, reasonKey: string): Promise<TransferOutcome> {
+  const db = await getDb();
+  const transferId = await db.$transaction((tx) => writeRefund(tx, paymentId, amountCents, reasonKey));
+  return finishTransfer(transferId);
+}
+
+/**
+ * refund()'s first half, inside the caller's transaction: checks the refund and writes it down as
+ * "requested" (or finds the one written for the same reason key), and returns its id. The caller commits,
+ * then hands the id to finishTransfer(); should it never get there, the reconciliation sweep does. For a
+ * step whose other changes and the refund must be stored together or not at all (a quote replaced by a
+ * lower one after payment, lib/quotes).
+ */
+export async function writeRefund(tx: Prisma.TransactionClient, paymentId: string, amountCents: number, reasonKey: string): Promise<string> {
   assertCents(amountCents, { min: 1, max: MAX_PAYMENT_CENTS });
   if (!/^[a-z0-9][a-z0-9:-]{0,63}$/.test(reasonKey)) throw new PaymentRefusedError("invalid-amount", "reason key");
-  const db = await getDb();
-  const transfer = await db.$transaction(async (tx) => {
-    const { status, balance } = await lockedBalance(tx, paymentId);
-    const existing = await tx.paymentTransfer.findUnique({ where: { paymentId_kind_reasonKey: { paymentId, kind: "refund", reasonKey } } });
-    if (existing) return existing;
-    if (status !== "paid") throw new PaymentRefusedError("not-paid");
-    if (await tx.paymentTransfer.count({ where: { paymentId, state: "requested" } })) throw new PaymentRefusedError("transfer-in-progress");
-    if (amountCents > balance.held + balance.released) throw new PaymentRefusedError("beyond-held", `${amountCents} > ${balance.held + balance.released}`);
-    const reversedCents = Math.max(0, amountCents - balance.held);
-    const release = reversedCents > 0 ? await tx.paymentTransfer.findFirst({ where: { paymentId, kind: "release", state: "done" } }) : null;
-    return tx.paymentTransfer.create({
-      data: {
-        id: randomUUID(),
-        paymentId,
-        kind: "refund",
-        reasonKey,
-        amountCents,
-        reversedCents,
-        organizationId: release?.organizationId ?? null,
-        idempotencyKey: `refund:${paymentId}:${reasonKey}`,
-      },
-    });
+  const { status, balance } = await lockedBalance(tx, paymentId);
+  const existing = await tx.paymentTransfer.findUnique({ where: { paymentId_kind_reasonKey: { paymentId, kind: "refund", reasonKey } } });
+  if (existing) return existing.id;
+  if (status !== "paid") throw new PaymentRefusedError("not-paid");
+  if (await tx.paymentTransfer.count({ where: { paymentId, state: "requested" } })) throw new PaymentRefusedError("transfer-in-progress");
+  if (amountCents > balance.held + balance.released) throw new PaymentRefusedError("beyond-held", `${amountCents} > ${balance.held + balance.released}`);
+  const reversedCents = Math.max(0, amountCents - balance.held);
+  const release = reversedCents > 0 ? await tx.paymentTransfer.findFirst({ where: { paymentId, kind: "release", state: "done" } }) : null;
+  const created = await tx.paymentTransfer.create({
+    data: {
+      id: randomUUID(),
+      paymentId,
+      kind: "refund",
+      reasonKey,
+      amountCents,
+      reversedCents,
+      organizationId: release?.organizationId ?? null,
+      idempotencyKey: `refund:${paymentId}:${reasonKey}`,
+    },
+    select: { id: true },
   });
-  return finishTransfer(transfer.id);
+  return created.id;
 }
 
 /**
@@ -329,7 +340,14 @@ export async function reconcilePayments({ olderThanMs = RECONCILE_AFTER_MS, now 
   return { synced, finished };
 }
 
-export type PaymentView = { status: PaymentStatus; amountCents: number; checkoutUrl: string | null };
+export type PaymentView = {
+  status: PaymentStatus;
+  amountCents: number;
+  checkoutUrl: string | null;
+  /** Refunded to the payer so far, and asked of the provider but not yet confirmed by it (the sweep finishes it). */
+  refundedCents: number;
+  refundRequestedCents: number;
+};
 
 /**
  * The newest payment of a quote as our database holds it (the webhook and the reconciliation keep it), for
@@ -339,7 +357,12 @@ export type PaymentView = { status: PaymentStatus; amountCents: number; checkout
  */
 export async function paymentOfQuote(quoteId: string): Promise<PaymentView | null> {
   const db = await getDb();
-  const newest = () => db.payment.findFirst({ where: { quoteId }, orderBy: { attempt: "desc" }, select: { status: true, amountCents: true, checkoutUrl: true, providerPaymentId: true } });
+  const newest = () =>
+    db.payment.findFirst({
+      where: { quoteId },
+      orderBy: { attempt: "desc" },
+      select: { status: true, amountCents: true, checkoutUrl: true, providerPaymentId: true, transfers: { where: { kind: "refund" }, select: { amountCents: true, state: true } } },
+    });
   const payment = await newest();
   if (!payment) return null;
   if ((payment.status === "open" || payment.status === "pending") && payment.providerPaymentId) {
@@ -352,4 +375,20 @@ export async function paymentOfQuote(quoteId: string): Promise<PaymentView | nul
   return pick(payment);
 }
 
-const pick = (row: PaymentView | null): PaymentView | null => (row ? { status: row.status, amountCents: row.amountCents, checkoutUrl: row.checkoutUrl } : null);
+type StoredPaymentView = Pick<PaymentView, "status" | "amountCents" | "checkoutUrl"> & { transfers: { amountCents: number; state: "requested" | "done" | "refused" }[] };
+
+const pick = (row: StoredPaymentView | null): PaymentView | null => {
+  if (!row) return null;
+  const sum = (state: "requested" | "done") => row.transfers.filter((transfer) => transfer.state === state).reduce((total, transfer) => total + transfer.amountCents, 0);
+  return { status: row.status, amountCents: row.amountCents, checkoutUrl: row.checkoutUrl, refundedCents: sum("done"), refundRequestedCents: sum("requested") };
+};
+
+/**
+ * Hands a paid payment over to the quote that replaced the one it paid (a lower quote accepted after
+ * payment, lib/quotes): from then on the release's commission is computed from that quote. Inside the
+ * caller's transaction, with the refund of the difference (writeRefund).
+ */
+export async function movePaymentToQuote(tx: Prisma.TransactionClient, paymentId: string, fromQuoteId: string, toQuoteId: string): Promise<void> {
+  const { count } = await tx.payment.updateMany({ where: { id: paymentId, quoteId: fromQuoteId, status: "paid" }, data: { quoteId: toQuoteId } });
+  if (count !== 1) throw new PaymentRefusedError("not-paid", "the payment no longer pays that quote");
+}

@@ -78,10 +78,14 @@ const stepFailed = ({ locale }: { locale: Locale }) => apiMessage(locale, { key:
  * Accepting pays: the quote is accepted, then its payment started (for the stored total, never a posted
  * amount) and the homeowner sent to the provider's checkout, without JavaScript too. When the provider
  * cannot be asked the quote stays accepted and the order page says to try again, with its Pay button.
+ * Accepting a lower quote that replaces the paid one pays nothing: the order page says the difference is
+ * refunded.
  */
 export async function acceptQuoteAction(previous: StepFormState, form: FormData): Promise<StepFormState> {
   return userAction.action<StepFormState>({ name: "accepting a quote", area: "quotes", failure: stepFailed }, async ({ user, locale, redirect, moveOn }) => {
     const accepted = await acceptQuote(user, idFrom(form, "quote_id", "quote.notFound"), locale);
+    // A lower quote replacing the paid one: nothing to pay, the difference is refunded.
+    if (accepted.refund) return moveOn(withNotice(orderPath(accepted.requestId, locale), "replacement-accepted"));
     const checkout = await checkoutOf(accepted, locale);
     return checkout ? redirect(checkout) : moveOn(withNotice(orderPath(accepted.requestId, locale), "payment-not-started"));
   })(previous, form);

@@ -1,11 +1,19 @@
 // Fixed quotes, as the handyman holding a request sends them and the homeowner answers them. Every
 // change is one step of the request's life (lib/requests/lifecycle.ts: send_quote, accept_quote,
-// decline_quote), so the request's row is locked first and the timeline records it; the quote's own
+// accept_replacement_quote, decline_quote), so the request's row is locked first and the timeline records it; the quote's own
 // change is then an `UPDATE … WHERE status = 'sent' AND valid_until > now`, so of two tabs accepting the
 // same quote exactly one wins. The rules (lines, amounts, VAT rates, validity) are ./rules.ts's.
 //
 // The handyman's functions treat a request they do not hold (accepted) as unknown (404); the
 // homeowner's treat another homeowner's quote the same way.
+//
+// A paid quote stands until the job is done, with one exception: the handyman may send a replacement
+// whose total is LOWER than what was paid (the work turned out smaller). The paid quote stays accepted
+// until the homeowner accepts the replacement; then, in one transaction, the paid quote becomes
+// "replaced", the payment is handed to the replacement (so the release's commission is computed from its
+// labour) and the refund of the difference is written down (reason key `replaced:<quote id>`, so a second
+// tab or a retry refunds once); the refund is then asked of the provider, or by the sweep when it is down.
+// A higher (or equal) replacement is refused: asking more after payment would need a second payment.
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
@@ -15,6 +23,8 @@ import { formatPrice, type Locale } from "../format";
 import { getHandymanForUserOrThrow } from "../handymen/queries";
 import { applyTransition, type Actor } from "../requests/lifecycle";
 import { notify, repairName } from "../requests/notices";
+import { logFailure } from "../db/errors";
+import { finishTransfer, movePaymentToQuote, PaymentRefusedError, writeRefund, type TransferOutcome } from "../payments";
 import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
 import { getTranslator } from "../i18n/translator";
 import {
@@ -44,10 +54,28 @@ export type QuoteView = QuoteAmounts & {
   /** ISO timestamps. */
   sentAt: string;
   validUntil: string;
+  /** For an accepted quote: whether its payment went through (a paid quote may only be replaced by a lower one). */
+  paid: boolean;
+  /**
+   * For a paid quote: the newer quote the handyman sent to replace it (waiting for an answer, lapsed or
+   * declined), if any. Accepting it refunds the difference.
+   */
+  replacement: QuoteView | null;
 };
 
-/** What accepting hands on to the payment: the quote as accepted, its total computed on the server. */
-export type AcceptedQuote = { quoteId: string; requestId: string; handymanId: number; amountCents: number; description: string };
+/**
+ * What accepting hands on to the payment: the quote as accepted, its total computed on the server. For a
+ * replacement of a paid quote there is nothing to pay: `refund` says what is refunded and whether the
+ * provider has done it yet ("requested": the sweep finishes it).
+ */
+export type AcceptedQuote = {
+  quoteId: string;
+  requestId: string;
+  handymanId: number;
+  amountCents: number;
+  description: string;
+  refund?: { amountCents: number; state: TransferOutcome["state"] };
+};
 
 const quoteColumns = {
   id: true,
@@ -59,7 +87,7 @@ const quoteColumns = {
   lines: { orderBy: { position: "asc" }, select: { kind: true, description: true, quarterHours: true, hourlyPriceCents: true, netCents: true, vatRate: true } },
 } as const satisfies Prisma.QuoteSelect;
 
-function toQuoteView(row: Prisma.QuoteGetPayload<{ select: typeof quoteColumns }>, now: Date): QuoteView {
+function toQuoteView(row: Prisma.QuoteGetPayload<{ select: typeof quoteColumns }>, now: Date, paid = false, replacement: QuoteView | null = null): QuoteView {
   return {
     id: row.id,
     requestId: row.requestId,
@@ -69,21 +97,34 @@ function toQuoteView(row: Prisma.QuoteGetPayload<{ select: typeof quoteColumns }
     ...quoteAmounts(row.lines),
     sentAt: row.createdAt.toISOString(),
     validUntil: row.validUntil.toISOString(),
+    paid,
+    replacement,
   };
 }
 
 /**
- * The current quote of each request (the newest one not replaced by another), for pages that already
- * know the reader may see those requests.
+ * The current quote of each request, for pages that already know the reader may see those requests: the
+ * accepted one when there is one (with whether it is paid, and the lower quote sent to replace it, if
+ * any), otherwise the newest one not replaced by another.
  */
 export async function listCurrentQuotes(requestIds: readonly string[], now = new Date()): Promise<Map<string, QuoteView>> {
   if (requestIds.length === 0) return new Map();
-  const rows = await (await getDb()).quote.findMany({
+  const db = await getDb();
+  const rows = await db.quote.findMany({
     where: { requestId: { in: [...requestIds] }, status: { not: "replaced" } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     select: quoteColumns,
   });
+  const acceptedIds = rows.filter((row) => row.status === "accepted").map((row) => row.id);
+  const paidIds = new Set(
+    acceptedIds.length === 0 ? [] : (await db.payment.findMany({ where: { quoteId: { in: acceptedIds }, status: "paid" }, select: { quoteId: true } })).map((payment) => payment.quoteId),
+  );
   const quotes = new Map<string, QuoteView>();
+  for (const row of rows) {
+    if (quotes.has(row.requestId) || row.status !== "accepted") continue;
+    const newer = paidIds.has(row.id) ? rows.find((other) => other.requestId === row.requestId && other.status !== "accepted" && other.createdAt > row.createdAt) : undefined;
+    quotes.set(row.requestId, toQuoteView(row, now, paidIds.has(row.id), newer ? toQuoteView(newer, now) : null));
+  }
   for (const row of rows) if (!quotes.has(row.requestId)) quotes.set(row.requestId, toQuoteView(row, now));
   return quotes;
 }
@@ -118,9 +159,11 @@ function refused(refusal: NonNullable<ReturnType<typeof quoteRefusal>>): ApiErro
  * Sends a quote on a request the signed-in handyman holds: the body is read by ./rules.ts's schema, each
  * line's VAT rate comes from the rule (./vat.ts: the trade, the line's kind, the home's age as the
  * homeowner stated it), the amounts are computed here, and any earlier quote still open, lapsed or
- * declined is replaced by it (an accepted one never: 409). The homeowner is mailed. 400 for a quote the
- * rules refuse (a posted rate other than the rule's among them), 404 for a request not theirs, 409 for a
- * request no longer accepted (cancelled, done) or whose home age the homeowner changed meanwhile.
+ * declined is replaced by it. An accepted quote not paid yet is never replaced (409); a paid one only by a
+ * lower quote, which waits for the homeowner's answer beside it (400 for an equal or higher total). The
+ * homeowner is mailed. 400 for a quote the rules refuse (a posted rate other than the rule's among them),
+ * 404 for a request not theirs, 409 for a request no longer accepted (cancelled, done) or whose home age the
+ * homeowner changed meanwhile.
  */
 export async function sendQuote(user: SessionUser, requestId: string, body: unknown, now = new Date()): Promise<QuoteView> {
   const parsed = quoteInputSchema.safeParse(body);
@@ -133,8 +176,14 @@ export async function sendQuote(user: SessionUser, requestId: string, body: unkn
   const validUntil = validUntilOf(now, parsed.data.validDays);
   const id = await step(async (tx, after) => {
     await applyTransition(tx, { requestId, action: "send_quote", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
-    if (await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true } })) {
-      throw new ApiError("conflict", { key: "quote.acceptedStands" });
+    const accepted = await tx.quote.findFirst({ where: { requestId, status: "accepted" }, select: { id: true, totalCents: true } });
+    if (accepted) {
+      if (!(await tx.payment.findFirst({ where: { quoteId: accepted.id, status: "paid" }, select: { id: true } }))) {
+        throw new ApiError("conflict", { key: "quote.acceptedStands" });
+      }
+      if (amounts.totalCents >= accepted.totalCents) {
+        throw new ApiError("validation_failed", { key: "quote.replacementNotLower", values: { paid: (locale: Locale) => formatPrice(accepted.totalCents / 100, locale) } });
+      }
     }
     // The request's row is locked now (the transition above): the rates hold only for the answer they were computed from.
     const { homeOlderThanTwoYears } = await tx.repairRequest.findUniqueOrThrow({ where: { id: requestId }, select: { homeOlderThanTwoYears: true } });
@@ -153,7 +202,7 @@ export async function sendQuote(user: SessionUser, requestId: string, body: unkn
       },
       select: { id: true },
     });
-    await notify.quoteSent(tx, after, { request, handymanId: handyman.id, amounts, validUntil });
+    await notify.quoteSent(tx, after, { request, handymanId: handyman.id, amounts, validUntil, paidCents: accepted?.totalCents });
     return quote.id;
   });
   const [row] = await (await getDb()).quote.findMany({ where: { id }, select: quoteColumns });
@@ -187,17 +236,19 @@ function notOpen(status: QuoteStatus): ApiError {
 /**
  * The homeowner's answer to a sent quote, as one step: the request's row is locked by the lifecycle's
  * step, then the quote changes only if it is still sent and within its validity; otherwise (another tab
- * answered first, it lapsed meanwhile) 409 with what it became, and nothing is stored.
+ * answered first, it lapsed meanwhile) 409 with what it became, and nothing is stored. Accepting a
+ * replacement of a paid quote is its own step (accept_replacement_quote, see replaceWithin).
  */
 async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted" | "declined", now: Date) {
   const db = await getDb();
   const { quote, request } = await ownQuoteOrThrow(db, user, quoteId);
   const seen = quoteStatusAt(quote, now);
   if (seen !== "sent") throw notOpen(seen);
-  await step(async (tx) => {
+  const replacing = answer === "accepted" && (await db.quote.findFirst({ where: { requestId: request.id, status: "accepted" }, select: { id: true } })) !== null;
+  const transferId = await step(async (tx) => {
     await applyTransition(tx, {
       requestId: request.id,
-      action: answer === "accepted" ? "accept_quote" : "decline_quote",
+      action: answer === "declined" ? "decline_quote" : replacing ? "accept_replacement_quote" : "accept_quote",
       from: request.state,
       actor: homeownerActor(user),
       handymanId: quote.handymanId,
@@ -207,8 +258,48 @@ async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted
       const current = await tx.quote.findUniqueOrThrow({ where: { id: quoteId }, select: { status: true, validUntil: true } });
       throw notOpen(quoteStatusAt(current, now));
     }
+    // The request's row is locked from here: what stands now is what the step acts on.
+    const paidQuote =
+      answer === "accepted" ? await tx.quote.findFirst({ where: { requestId: request.id, status: "accepted", id: { not: quoteId } }, select: { id: true, totalCents: true } }) : null;
+    if ((paidQuote !== null) !== replacing) throw new ApiError("conflict", { key: "quote.changed" });
+    return paidQuote ? replaceWithin(tx, paidQuote, quote) : null;
   });
-  return { quote, request };
+  return { quote, request, refund: transferId ? await askRefund(transferId.id, transferId.amountCents) : undefined };
+}
+
+/**
+ * The paid quote replaced by the lower one the homeowner just accepted, inside the step's transaction:
+ * the paid quote becomes "replaced", its payment pays the new quote, and the refund of the difference is
+ * written down. 409 when the paid quote has no paid payment or the replacement is not lower (neither
+ * can be sent, so only a race gets here), or while an earlier refund of the payment is still on its way.
+ */
+async function replaceWithin(tx: Tx, paidQuote: { id: string; totalCents: number }, quote: { id: string; totalCents: number }): Promise<{ id: string; amountCents: number }> {
+  const payment = await tx.payment.findFirst({ where: { quoteId: paidQuote.id, status: "paid" }, select: { id: true } });
+  if (!payment) throw new ApiError("conflict", { key: "quote.alreadyAccepted" });
+  const refundCents = paidQuote.totalCents - quote.totalCents;
+  if (refundCents < 1) throw new ApiError("conflict", { key: "quote.replaced" });
+  await tx.quote.update({ where: { id: paidQuote.id, status: "accepted" }, data: { status: "replaced" } });
+  await movePaymentToQuote(tx, payment.id, paidQuote.id, quote.id);
+  try {
+    return { id: await writeRefund(tx, payment.id, refundCents, `replaced:${quote.id}`), amountCents: refundCents };
+  } catch (error) {
+    if (error instanceof PaymentRefusedError && error.reason === "transfer-in-progress") throw new ApiError("conflict", { key: "quote.refundInProgress" });
+    throw error;
+  }
+}
+
+/**
+ * Asks the provider for the refund written down with the replacement. A provider that does not answer
+ * leaves it "requested" for the sweep; one that refuses it leaves it "refused" for an operator (logged),
+ * and the homeowner's step stands either way.
+ */
+async function askRefund(transferId: string, amountCents: number): Promise<AcceptedQuote["refund"]> {
+  try {
+    return { amountCents, state: (await finishTransfer(transferId)).state };
+  } catch (error) {
+    logFailure("quotes", "refunding the difference of a replaced quote", error);
+    return { amountCents, state: "requested" };
+  }
 }
 
 /** What the payment says it is for, the job and the handyman: "Fixwell: pipe leakage job in Rotterdam by Nina". */
@@ -220,11 +311,19 @@ function paymentDescription(request: TrackedRequest, handymanName: string, local
  * Accepts one of the homeowner's quotes: the one server-side step before the payment, which is made
  * for the returned amount (the quote's stored total, computed when it was sent) and nothing the browser
  * sent. 404 for another homeowner's quote; 409 for one accepted already (two tabs: the second), declined,
- * replaced or lapsed, or on a request no longer accepted.
+ * replaced or lapsed, or on a request no longer accepted. Accepting the lower replacement of a paid quote
+ * pays nothing: the difference is refunded, and `refund` says how much.
  */
 export async function acceptQuote(user: SessionUser, quoteId: string, locale: Locale, now = new Date()): Promise<AcceptedQuote> {
-  const { quote, request } = await answerQuote(user, quoteId, "accepted", now);
-  return { quoteId: quote.id, requestId: request.id, handymanId: quote.handymanId, amountCents: quote.totalCents, description: paymentDescription(request, quote.handyman.name, locale) };
+  const { quote, request, refund } = await answerQuote(user, quoteId, "accepted", now);
+  return {
+    quoteId: quote.id,
+    requestId: request.id,
+    handymanId: quote.handymanId,
+    amountCents: quote.totalCents,
+    description: paymentDescription(request, quote.handyman.name, locale),
+    ...(refund ? { refund } : {}),
+  };
 }
 
 /** Declines one of the homeowner's quotes; the handyman may then send a new one. Refusals as acceptQuote's. */

@@ -12,7 +12,9 @@
 //   anything before done ─cancel─▶ cancelled (by the homeowner, by an operator on their behalf, or by
 //                                    the platform when the handyman who accepted it deleted their account)
 //   accepted / date_proposed ─send_quote (handyman), accept_quote / decline_quote (homeowner)─▶ unchanged:
-//                                    a fixed quote's steps (lib/quotes), on the timeline, the state kept
+//                                    a fixed quote's steps (lib/quotes), on the timeline, the state kept;
+//                                    accept_replacement_quote (homeowner): a lower quote replaces the paid one,
+//                                    the difference refunded
 //   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the
 //                                    holder, or the holder deleted their account
 //   anything before done ─state_home_age (homeowner)─▶ unchanged: the home's age answered again
@@ -70,7 +72,10 @@ export const TRANSITIONS = {
    * released to the handyman less commission.
    */
   confirm_done: { from: ["done", "reviewed"], to: "unchanged", by: ["homeowner", "system"] },
-  /** The handyman holding the job sends a fixed quote (lib/quotes), replacing one not accepted. */
+  /**
+   * The handyman holding the job sends a fixed quote (lib/quotes), replacing one not accepted, or a paid
+   * one by a lower quote (the homeowner then accepts or declines it).
+   */
   send_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
   /** The homeowner accepts the quote; the payment follows. */
   accept_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
@@ -80,6 +85,8 @@ export const TRANSITIONS = {
    * VAT of some trades' labour: a sent quote lapses with it; once a quote is accepted it is refused.
    */
   state_home_age: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
+  /** The homeowner accepts a lower quote replacing the paid one: the payment pays it, the difference is refunded. */
+  accept_replacement_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
   /** The handyman did not answer in time (expireOffer in ./workflow.ts, run by the job queue). */
   expire: { from: ["offered"], to: "expired", by: ["system"] },
   /** After a decline or an expiry: the next handyman in the same ranking who has not declined it. */

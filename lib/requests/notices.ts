@@ -157,12 +157,13 @@ export const notify = {
 
   /**
    * A fixed quote arrived (lib/quotes): its total, as an invoice states it the amount excluding VAT and
-   * the VAT per rate, and until when it stands.
+   * the VAT per rate, and until when it stands; `paidCents` when it would replace the paid one (then the
+   * mail says what accepting refunds).
    */
   async quoteSent(
     tx: Tx,
     after: AfterCommit,
-    { request, handymanId, amounts, validUntil }: { request: Request; handymanId: number; amounts: QuoteAmounts; validUntil: Date },
+    { request, handymanId, amounts, validUntil, paidCents }: { request: Request; handymanId: number; amounts: QuoteAmounts; validUntil: Date; paidCents?: number },
   ) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
@@ -175,7 +176,12 @@ export const notify = {
         paragraphs: [
           t("quoteSent.intro", { name, job, total: euros(amounts.totalCents) }),
           [t("quoteSent.net", { net: euros(amounts.netCents) }), ...amounts.vatByRate.map((entry) => t("quoteSent.vatAt", { rate: entry.rate, net: euros(entry.netCents), vat: euros(entry.vatCents) }))].join(" "),
-          t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
+          ...(paidCents === undefined
+            ? [t("quoteSent.validity", { validUntil: formatDateTime(validUntil.toISOString(), locale) })]
+            : [
+                t("quoteSent.replaces", { paid: euros(paidCents), refund: euros(paidCents - amounts.totalCents) }),
+                t("quoteSent.replacementValidity", { validUntil: formatDateTime(validUntil.toISOString(), locale) }),
+              ]),
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
       });

@@ -2,18 +2,21 @@
 // tables themselves: every column that ties a row to a person is either in the export or on the export's
 // commented list of what is left out (EXPORT_COVERAGE in lib/account/export.ts); a handyman's export holds
 // their offers with the reasons they declined, the reviews about them, their sessions and language; an
-// operator's holds their own audit entries; a homeowner's the audit entries about them.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+// operator's holds their own audit entries; a homeowner's the audit entries about them, and the quotes and
+// payments of their requests (with the payments' ledger lines and refunds) in the handyman's shape.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as exportRoute from "../../app/api/account/export/route";
 import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
+import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import { apiRequest, createSignedInUser, routeContext, sessionCookieFor, type TestUser } from "../helpers/session";
 
 const { EXPORT_COVERAGE } = await import("@/lib/account/export");
 const { acceptOffer, declineOffer, markDone, reviewRequest } = await import("@/lib/requests/workflow");
-const { sendQuote } = await import("@/lib/quotes/quotes");
+const { acceptQuote, declineQuote, sendQuote } = await import("@/lib/quotes/quotes");
+const { checkoutOf } = await import("@/lib/quotes/pay");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 
@@ -183,5 +186,87 @@ describe("the export, by role", () => {
     const [queued] = await db.outboxMessage.findMany({ where: { recipient: owner.email } });
     expect(text).not.toContain(token.tokenHash);
     expect(text).not.toContain(queued.text.slice(0, 40));
+  });
+});
+
+describe("the money in the export", () => {
+  let payments: TestPayments;
+  beforeAll(async () => {
+    payments = await startTestPayments();
+  });
+  afterAll(async () => {
+    await payments.close();
+  });
+
+  it("gives a homeowner the quotes of their requests with every line, and the payments of them with their status, ledger lines and refunds, in the shape the handyman's export has; never another homeowner's", async () => {
+    const owner = await createSignedInUser("owner@example.test");
+    const other = await createSignedInUser("other@example.test");
+    const nina = await createSignedInHandyman(18, "nina@example.test");
+    const asNina = { id: nina.id, email: nina.email };
+    const requestId = await submitRequest(owner, LEAK);
+    expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
+    await acceptOffer(nina, (await openOfferOf(requestId)).id);
+    // A quote declined, one paid, and a lower one that replaced it (a refund of the difference).
+    const declined = await sendQuote(asNina, requestId, { labour: { amount: "150", vatRate: "21" } });
+    await declineQuote({ id: owner.id, email: owner.email }, declined.id);
+    const paid = await sendQuote(asNina, requestId, { labour: { description: "Replace the trap", amount: "100", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "9" }] });
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, paid.id, "en");
+    await payAtCheckout((await checkoutOf(accepted, "en"))!, "paid");
+    const lower = await sendQuote(asNina, requestId, { labour: { amount: "80", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "9" }] });
+    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "en")).refund).toEqual({ amountCents: 2_420, state: "done" });
+    // Someone else's request and quote stay out of it.
+    const theirs = await submitRequest(other, LEAK);
+    expect((await chooseCriterion(other, theirs, "price", LEAK)).status).toBe(200);
+
+    const { data } = await exportOf(owner);
+    expect(data.quotes.map((quote: { id: string; status: string; total: number }) => [quote.id, quote.status, quote.total])).toEqual([
+      // Declined, then replaced by the next quote sent.
+      [declined.id, "replaced", 181.5],
+      [paid.id, "replaced", 142.8],
+      [lower.id, "accepted", 118.6],
+    ]);
+    expect(data.quotes[1]).toEqual({
+      id: paid.id,
+      requestId,
+      status: "replaced",
+      net: 120,
+      vat: 22.8,
+      total: 142.8,
+      sentAt: paid.sentAt,
+      validUntil: paid.validUntil,
+      answeredAt: expect.any(String),
+      lines: [
+        { kind: "labour", description: "Replace the trap", hours: null, hourlyPrice: null, net: 100, vatRate: 21 },
+        { kind: "materials", description: "Trap", hours: null, hourlyPrice: null, net: 20, vatRate: 9 },
+      ],
+    });
+    const db = await getDb();
+    const payment = await db.payment.findFirstOrThrow({ where: { requestId, status: "paid" } });
+    expect(data.payments).toHaveLength(await db.payment.count({ where: { request: { userId: owner.id } } }));
+    expect(data.payments.at(-1)).toEqual({
+      id: payment.id,
+      requestId,
+      quoteId: lower.id,
+      attempt: 1,
+      amount: 142.8,
+      status: "paid",
+      startedAt: payment.createdAt.toISOString(),
+      ledger: [
+        { kind: "paid", amount: 142.8, at: expect.any(String) },
+        { kind: "refunded", amount: 24.2, at: expect.any(String) },
+      ],
+      refunds: [{ amount: 24.2, reason: `replaced:${lower.id}`, state: "done", askedAt: expect.any(String), doneAt: expect.any(String) }],
+    });
+    // The handyman's export holds the same quotes and payments, field for field.
+    const hers = (await exportOf(nina)).data;
+    expect(hers.handyman.quotes).toEqual(data.quotes);
+    expect(hers.handyman.payments).toEqual(data.payments);
+    expect(hers.quotes).toEqual([]);
+    expect(hers.payments).toEqual([]);
+    // The other homeowner's export holds none of it.
+    const theirsExport = (await exportOf(other)).data;
+    expect(theirsExport.quotes).toEqual([]);
+    expect(theirsExport.payments).toEqual([]);
+    expect(JSON.stringify(theirsExport)).not.toContain(payment.id);
   });
 });

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestPayments, type TestPayments } from "../helpers/payments";
+import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
@@ -307,6 +307,36 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await stateHomeAgeAction(IDLE_STEP, answer(aliceRequest, "yes"))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=home-age-stated` });
     expect((await (await getDb()).repairRequest.findUniqueOrThrow({ where: { id: aliceRequest } })).homeOlderThanTwoYears).toBe(true);
     expect((await listCurrentQuotes([aliceRequest])).get(aliceRequest)?.status).toBe("sent");
+  });
+
+  it("lets only the homeowner answer the lower quote replacing her paid one; everyone else is told it was not found, nothing changes and nothing is refunded", async () => {
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+    as(nina);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    expect(await sendQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, labour_amount: "120", labour_vat: "21", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
+    const paid = (await listCurrentQuotes([aliceRequest])).get(aliceRequest)!;
+    as(alice.user);
+    const checkout = await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: paid.id, in_page: "1" })));
+    await payAtCheckout(checkout!, "paid");
+    as(nina);
+    expect(await sendQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, labour_amount: "100", labour_vat: "21", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
+    const lower = (await listCurrentQuotes([aliceRequest])).get(aliceRequest)!.replacement!;
+    expect(lower).toMatchObject({ status: "sent" });
+    const before = await snapshotTables();
+    const calls = payments.standIn.calls.length;
+    for (const who of [bob.user, nina, thijs, olga]) {
+      as(who);
+      for (const action of [acceptQuoteAction, declineQuoteAction]) {
+        expect((await action(IDLE_STEP, form({ request_id: aliceRequest, quote_id: lower.id, in_page: "1" }))).message, who.email).toMatch(/not found/);
+      }
+    }
+    expect(await snapshotTables()).toBe(before);
+    expect(payments.standIn.calls.length).toBe(calls);
+    as(alice.user);
+    expect(await acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: lower.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=replacement-accepted` });
+    expect(await (await getDb()).paymentTransfer.findMany({ select: { kind: true, amountCents: true } })).toEqual([{ kind: "refund", amountCents: 2_420 }]);
   });
 
   it("shows a request's photos only to its homeowner, the handyman holding it and operators; everyone else gets 404 and changes nothing", async () => {

@@ -1,7 +1,7 @@
 // Fixed quotes through their server actions and lib/quotes against a real database: the handyman who
 // holds a job sends one (amounts computed on the server, VAT per rate, the homeowner mailed), the
 // homeowner accepts or declines it, a new one replaces a declined, lapsed or open one but never an
-// accepted one, and every refusal answers clearly and stores nothing.
+// accepted one not paid yet (a paid one: tests/integration/quote-replacement.test.ts), and every refusal answers clearly and stores nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
 import { startTestPayments, type TestPayments } from "../helpers/payments";
@@ -246,11 +246,11 @@ describe("answering a quote", () => {
     expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/replaced by a newer one/) });
   });
 
-  it("an accepted quote is never replaced", async () => {
+  it("an accepted quote not paid yet is never replaced", async () => {
     await send();
     await acceptQuote(sessionOf(owner), (await currentQuote()).id, "en");
     const before = await snapshotTables();
-    expect(await send({ labour_amount: "50", labour_vat: "21" })).toMatchObject({ message: "The homeowner already accepted your quote; it cannot be replaced." });
+    expect(await send({ labour_amount: "50", labour_vat: "21" })).toMatchObject({ message: "The homeowner accepted your quote; until it is paid, it cannot be replaced." });
     expect(await snapshotTables()).toBe(before);
   });
 
