@@ -209,10 +209,10 @@ describe("the money in the export", () => {
     // A quote declined, one paid, and a lower one that replaced it (a refund of the difference).
     const declined = await sendQuote(asNina, requestId, { labour: { amount: "150", vatRate: "21" } });
     await declineQuote({ id: owner.id, email: owner.email }, declined.id);
-    const paid = await sendQuote(asNina, requestId, { labour: { description: "Replace the trap", amount: "100", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "9" }] });
+    const paid = await sendQuote(asNina, requestId, { labour: { description: "Replace the trap", amount: "100", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "21" }] });
     const accepted = await acceptQuote({ id: owner.id, email: owner.email }, paid.id, "en");
     await payAtCheckout((await checkoutOf(accepted, "en"))!, "paid");
-    const lower = await sendQuote(asNina, requestId, { labour: { amount: "80", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "9" }] });
+    const lower = await sendQuote(asNina, requestId, { labour: { amount: "80", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "21" }] });
     expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "en")).refund).toEqual({ amountCents: 2_420, state: "done" });
     // Someone else's request and quote stay out of it.
     const theirs = await submitRequest(other, LEAK);
@@ -222,22 +222,22 @@ describe("the money in the export", () => {
     expect(data.quotes.map((quote: { id: string; status: string; total: number }) => [quote.id, quote.status, quote.total])).toEqual([
       // Declined, then replaced by the next quote sent.
       [declined.id, "replaced", 181.5],
-      [paid.id, "replaced", 142.8],
-      [lower.id, "accepted", 118.6],
+      [paid.id, "replaced", 145.2],
+      [lower.id, "accepted", 121],
     ]);
     expect(data.quotes[1]).toEqual({
       id: paid.id,
       requestId,
       status: "replaced",
       net: 120,
-      vat: 22.8,
-      total: 142.8,
+      vat: 25.2,
+      total: 145.2,
       sentAt: paid.sentAt,
       validUntil: paid.validUntil,
       answeredAt: expect.any(String),
       lines: [
         { kind: "labour", description: "Replace the trap", hours: null, hourlyPrice: null, net: 100, vatRate: 21 },
-        { kind: "materials", description: "Trap", hours: null, hourlyPrice: null, net: 20, vatRate: 9 },
+        { kind: "materials", description: "Trap", hours: null, hourlyPrice: null, net: 20, vatRate: 21 },
       ],
     });
     const db = await getDb();
@@ -248,11 +248,11 @@ describe("the money in the export", () => {
       requestId,
       quoteId: lower.id,
       attempt: 1,
-      amount: 142.8,
+      amount: 145.2,
       status: "paid",
       startedAt: payment.createdAt.toISOString(),
       ledger: [
-        { kind: "paid", amount: 142.8, at: expect.any(String) },
+        { kind: "paid", amount: 145.2, at: expect.any(String) },
         { kind: "refunded", amount: 24.2, at: expect.any(String) },
       ],
       refunds: [{ amount: 24.2, reason: `replaced:${lower.id}`, state: "done", askedAt: expect.any(String), doneAt: expect.any(String) }],

@@ -228,10 +228,10 @@ describe("the payment on the order page", () => {
     let pro = await proQuoteSection();
     expect(pro.body.textContent).toContain("If the work turns out smaller, you may send a lower quote");
     expect(pro.querySelector('form[aria-label="Send a lower quote"]')).not.toBeNull();
-    // €80 labour at 21% and the same €20 siphon at 9%: €118.60, €24.20 less than the €142.80 paid.
+    // €80 labour at 9% and the same €20 of paint at 21%: €111.40, €21.80 less than the €133.20 paid.
     actionRequest.headers = new Headers({ cookie: nina.cookie });
     expect(
-      await sendQuoteAction(IDLE_STEP, form({ request_id: requestId, labour_amount: "80", labour_vat: "21", material_1_description: "Siphon", material_1_amount: "20", material_1_vat: "9", in_page: "1" })),
+      await sendQuoteAction(IDLE_STEP, form({ request_id: requestId, labour_amount: "80", labour_vat: "9", material_1_description: "Paint", material_1_amount: "20", material_1_vat: "21", in_page: "1" })),
     ).toMatchObject({ next: "/pro?notice=quote-sent" });
     pro = await proQuoteSection();
     expect(pro.body.textContent).toContain("Your lower quote");
@@ -239,18 +239,18 @@ describe("the payment on the order page", () => {
     pageLocale.value = "nl";
     let card = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "nl") }), "QuoteCard");
     const replacement = card.querySelector('[data-testid="replacement"]')!;
-    expect(replacement.textContent).toContain("Nina stuurde een nieuwe offerte van €\u00a0118,60 in plaats van de offerte die je betaald hebt, €\u00a0142,80. Accepteer je hem, dan krijg je €\u00a024,20 terug");
+    expect(replacement.textContent).toContain("Bas stuurde een nieuwe offerte van €\u00a0111,40 in plaats van de offerte die je betaald hebt, €\u00a0133,20. Accepteer je hem, dan krijg je €\u00a021,80 terug");
     expect([...replacement.querySelectorAll("form")].map((form) => form.getAttribute("aria-label"))).toEqual(["Lagere offerte accepteren", "Lagere offerte weigeren"]);
-    expect(replacement.querySelector('form[aria-label="Lagere offerte accepteren"] button')?.textContent).toBe("Accepteer de nieuwe offerte (€\u00a024,20 terug)");
+    expect(replacement.querySelector('form[aria-label="Lagere offerte accepteren"] button')?.textContent).toBe("Accepteer de nieuwe offerte (€\u00a021,80 terug)");
     // The paid quote stands until then, paid.
     expect(card.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
 
     const lower = (await listCurrentQuotes([requestId])).get(requestId)!.replacement!;
-    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "nl")).refund).toEqual({ amountCents: 2_420, state: "done" });
+    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "nl")).refund).toEqual({ amountCents: 2_180, state: "done" });
     card = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "nl") }), "QuoteCard");
     expect(card.querySelector('[data-testid="replacement"]')).toBeNull();
-    expect(card.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0118,60");
-    expect(card.querySelector('[data-testid="payment-refunded"]')?.textContent).toBe("€\u00a024,20");
+    expect(card.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0111,40");
+    expect(card.querySelector('[data-testid="payment-refunded"]')?.textContent).toBe("€\u00a021,80");
     expect(card.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
   });
 });
