@@ -106,3 +106,20 @@ export async function getProInvoicesOrThrow(user: SessionUser, cursor?: Cursor, 
   );
   return { ...page, rows: page.rows.map(toItem) };
 }
+
+export type OrderInvoicesView = { invoices: InvoiceListItem[]; billing: { name: string; street: string; postcode: string } };
+
+/** The order page's invoices section for the homeowner's own request: null until the job is paid (or for another's request). */
+export async function getOrderInvoices(user: SessionUser, requestId: string): Promise<OrderInvoicesView | null> {
+  if (!UUID.test(requestId)) return null;
+  const db = await getDb();
+  const request = await db.repairRequest.findFirst({
+    where: { id: requestId, userId: user.id, payments: { some: { status: "paid" } } },
+    select: { billingName: true, billingStreet: true, billingPostcode: true },
+  });
+  if (!request) return null;
+  return {
+    invoices: await listInvoicesOfRequest(user, requestId),
+    billing: { name: request.billingName ?? "", street: request.billingStreet ?? "", postcode: request.billingPostcode ?? "" },
+  };
+}
