@@ -29,6 +29,7 @@ const { saveBusinessDetailsAction, saveBillingDetailsAction } = await import("@/
 const { deleteAccount } = await import("@/lib/account/delete");
 const { invoiceAttachments } = await import("@/lib/invoices/attachment");
 const { hashPassword } = await import("@/lib/auth/passwords");
+const { exportAccountData } = await import("@/lib/account/export");
 const invoiceRoute = await import("../../app/api/invoices/[invoiceId]/route");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
@@ -359,6 +360,27 @@ describe("keeping invoices", () => {
     expect(await deleteAccount(nina.id, "another long pass phrase")).toMatchObject({ kind: "deleted" });
     expect(await db.handyman.findUniqueOrThrow({ where: { id: 18 } })).toMatchObject({ businessName: null, kvkNumber: null, vatId: null, removedAt: expect.any(Date) });
     expect(JSON.stringify(await invoicesOf(paymentId))).toBe(issued);
+  });
+});
+
+describe("the account's export", () => {
+  it("lists the homeowner's invoice and the handyman's invoices with their PDFs' addresses, and the handyman's business details", async () => {
+    await giveDetails(nina);
+    await connect(nina);
+    const { paymentId } = await paidJob();
+    await confirmDone(sessionOf(owner), requestId);
+    const [invoice, commission] = await invoicesOf(paymentId);
+    const collect = async (user: TestUser) => {
+      const data = await exportAccountData(user);
+      const rows: { id: string; kind: string; pdf: string; total: number }[] = [];
+      for await (const row of data.invoices) rows.push(row);
+      return { data, rows };
+    };
+    const owners = await collect(owner);
+    expect(owners.rows).toEqual([expect.objectContaining({ id: invoice.id, kind: "invoice", pdf: `/api/invoices/${invoice.id}`, total: 278.5 })]);
+    const ninas = await collect(nina);
+    expect(ninas.rows.map((row) => row.id)).toEqual([invoice.id, commission.id]);
+    expect(ninas.data.handyman?.profile.businessDetails).toMatchObject({ name: "Nina Klus B.V.", kvkNumber: "12345678", vatId: "NL000099998B57", smallBusinessScheme: false });
   });
 });
 
