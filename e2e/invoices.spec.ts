@@ -82,7 +82,7 @@ test("the homeowner downloads the invoice in the handyman's name, and the handym
   // The name and address on the invoice, then Anna marks the job done and the homeowner confirms it.
   const invoices = page.getByRole("region", { name: "Invoices" });
   await expect(invoices).toContainText("The invoice is made when you confirm the job is done.");
-  await invoices.getByLabel("Name").fill("Hanna Huiseigenaar");
+  await invoices.getByLabel("Name", { exact: true }).fill("Hanna Huiseigenaar");
   await invoices.getByLabel("Street and house number").fill("Prinsegracht 12");
   await invoices.getByLabel("Postcode").fill("2512GA");
   await invoices.getByRole("button", { name: "Save name and address" }).click();
