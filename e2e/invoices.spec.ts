@@ -10,6 +10,7 @@ import { handymen } from "../lib/data/sample-handymen";
 import { rankHandymen } from "../lib/matching";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+import { expectAccessibleAndNarrow } from "./helpers/a11y";
 
 const HANDYMAN_EMAIL = "anna.pro@example.test";
 const WHERE = { criteria: "rated", city: "The Hague", task_type: "Pipe-leakage" } as const;
@@ -37,7 +38,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>): Promis
 }
 
 test("the homeowner downloads the invoice in the handyman's name, and the handyman it and Fixwell's commission invoice", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // Anna's business details: a VAT id that fails its check is refused and nothing is stored; then they are saved.
   await proPage.goto("/pro");
   const details = proPage.getByRole("form", { name: "Business details" });
@@ -94,6 +95,7 @@ test("the homeowner downloads the invoice in the handyman's name, and the handym
   await page.getByRole("button", { name: "Confirm the job is done" }).click();
   await expect(page.getByText("Thank you: the job is confirmed done and the payment goes to the handyman.")).toBeVisible();
 
+  await expectAccessibleAndNarrow(page, "the order page with its invoice");
   const homeownersInvoice = await download(page, page.getByRole("region", { name: "Invoices" }).getByRole("link", { name: /^Download Invoice .* \(PDF\)$/ }));
   expect(homeownersInvoice.name).toMatch(/^invoice-\d{4}-H13-\d{4}\.pdf$/);
   expect(homeownersInvoice.head).toBe("%PDF-");
@@ -106,6 +108,7 @@ test("the homeowner downloads the invoice in the handyman's name, and the handym
   await expect(ownRow).toContainText("€121.00");
   const ownFile = await download(proPage, ownRow.getByRole("link", { name: `PDF of ${invoiceNumber}` }));
   expect(ownFile).toEqual(homeownersInvoice);
+  await expectAccessibleAndNarrow(proPage, "/pro with business details and invoices");
   const commissionRow = list.getByTestId("invoice-row").filter({ hasText: "Commission invoice" }).first();
   await expect(commissionRow).toContainText("€10.00");
   const commission = await download(proPage, commissionRow.getByRole("link", { name: /^PDF of \d{4}-FX-\d{4}$/ }));
