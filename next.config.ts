@@ -56,8 +56,10 @@ function baseConfig(phase: string): NextConfig {
     reactStrictMode: true,
     allowedDevOrigins: devOrigins(),
     // Loaded from node_modules at run time: PGlite ships WASM next to its code, jsdom reads its own files,
-    // sharp its native binary (@img/sharp-linux-x64), file-type is ESM-only, the AWS SDK is large.
-    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis", "sharp", "file-type", "@aws-sdk/client-s3"],
+    // sharp its native binary (@img/sharp-linux-x64), file-type is ESM-only, the AWS SDK is large, pdfkit
+    // reads its own data files (invoices use only the fonts shipped in assets/fonts, traced below).
+    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "isomorphic-dompurify", "jsdom", "pg", "ioredis", "sharp", "file-type", "@aws-sdk/client-s3", "pdfkit"],
+    outputFileTracingIncludes: { "/**": ["./assets/fonts/**"] },
     // Form posts to server actions may carry the photos of a request: five of 10 MB each and the fields
     // (lib/photos/limits.ts); Next.js refuses a larger post before the action runs. Every action checks
     // its own fields' sizes, and each photo is checked again (lib/photos/form.ts).

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "ops",
   "join",
   "pro",
+  "invoices",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

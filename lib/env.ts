@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { paymentsModeOf } from "./payments/mode";
 
 /** A URL with one of `protocols` and a host. The message never repeats the value, which may hold a password. */
 function urlWith(protocols: string[], message: string) {
@@ -139,6 +140,14 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a day, YYYY-MM-DD").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "must be a real day, YYYY-MM-DD").default("2027-03-01"),
   ),
+  // Fixwell's own company details, printed on its commission invoices (lib/invoices). Unset, a test
+  // company's; required when payments are live (PAYMENTS_MODE=live, or a live_… key).
+  FIXWELL_LEGAL_NAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2).max(120).optional()),
+  FIXWELL_STREET: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2).max(120).optional()),
+  FIXWELL_POSTCODE: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^[1-9]\d{3} ?[A-Z]{2}$/i, "must be a Dutch postcode, e.g. 1012 AB").optional()),
+  FIXWELL_CITY: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2).max(80).optional()),
+  FIXWELL_KVK: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^\d{8}$/, "must be a KvK number, 8 digits").optional()),
+  FIXWELL_VAT_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^NL\d{9}B\d{2}$/, "must be a Dutch VAT id, NL123456789B01").optional()),
   // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
   STORAGE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -200,6 +209,11 @@ export function parseEnv(
   }
   if (parsed.PAYMENTS_MODE === "live" && !parsed.MOLLIE_API_KEY) {
     throw new EnvError("Invalid environment: PAYMENTS_MODE=live needs MOLLIE_API_KEY (a live_… key from Mollie's dashboard)");
+  }
+  const paymentsLive = paymentsModeOf(parsed) === "live";
+  const missingCompany = FIXWELL_COMPANY_VARIABLES.filter((name) => !parsed[name]);
+  if (paymentsLive && missingCompany.length > 0) {
+    throw new EnvError(`Invalid environment: live payments need Fixwell's company details for its invoices: ${missingCompany.join(", ")}`);
   }
   const mailTransport = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "file");
   if (mailTransport === "smtp" && !parsed.SMTP_URL) {
@@ -288,6 +302,25 @@ export function commissionSettings(source: Record<string, string | undefined> = 
   const result = commissionSchema.safeParse(source);
   if (!result.success) throw new EnvError(`Invalid environment: ${describeIssues(result.error)}`);
   return result.data;
+}
+
+const FIXWELL_COMPANY_VARIABLES = ["FIXWELL_LEGAL_NAME", "FIXWELL_STREET", "FIXWELL_POSTCODE", "FIXWELL_CITY", "FIXWELL_KVK", "FIXWELL_VAT_ID"] as const;
+
+export type CompanyDetails = { name: string; street: string; postcode: string; city: string; kvk: string; vatId: string };
+
+/** The test company a site without FIXWELL_* settings invoices as (never with live payments: parseEnv refuses). */
+export const TEST_COMPANY: CompanyDetails = { name: "Fixwell B.V. (test)", street: "Teststraat 1", postcode: "1011 AA", city: "Amsterdam", kvk: "00000000", vatId: "NL000000000B00" };
+
+/** Fixwell's company details as its commission invoices print them. */
+export function fixwellCompany(source: Env = env()): CompanyDetails {
+  return {
+    name: source.FIXWELL_LEGAL_NAME ?? TEST_COMPANY.name,
+    street: source.FIXWELL_STREET ?? TEST_COMPANY.street,
+    postcode: source.FIXWELL_POSTCODE?.toUpperCase() ?? TEST_COMPANY.postcode,
+    city: source.FIXWELL_CITY ?? TEST_COMPANY.city,
+    kvk: source.FIXWELL_KVK ?? TEST_COMPANY.kvk,
+    vatId: source.FIXWELL_VAT_ID ?? TEST_COMPANY.vatId,
+  };
 }
 
 export function env(): Env {

@@ -160,7 +160,7 @@ function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOf
 }
 
 /** The addresses' names of /pro's cursors (lib/handymen/offers.ts parseProPageCursors and lib/handymen/payments.ts parseProPaymentsCursor read them). */
-export type ProPageQuery = { offers?: string; jobs?: string; payments?: string };
+export type ProPageQuery = { offers?: string; jobs?: string; payments?: string; invoices?: string };
 
 export async function ProDashboard({ view, query, notice }: { view: ProPageView; query: ProPageQuery; notice?: React.ReactNode }) {
   const [t, locale] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>]);

@@ -12,6 +12,11 @@
 // takeHandymanOutOfMarket: open offers passed on, accepted jobs cancelled, their homeowners told), and
 // marks the profile removed: its public page answers 410 Gone from then on (lib/handymen/profile.ts).
 //
+// Invoices and credit notes are kept (the tax law's seven years outweigh erasure for what they hold): each is
+// a copy of the names, addresses and amounts it was issued with (lib/invoices), and no reference to an
+// account, request or profile deletes one. The request's billing name and address and the handyman's
+// business details go like the rest; the invoices' own copies stay.
+//
 // The address leaves no trace either (eraseMailTraces): mail waiting for it is not sent, the rows of mail
 // sent to it go, and the goodbye's own row is deleted once it has left. The audit log names accounts by
 // id only and keeps no names or free text (lib/ops/audit.ts), so it needs nothing here.
@@ -125,7 +130,10 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
     }
     if (kept.length > 0) {
       placeholderId ??= (await tx.user.create({ data: { email: deletedAccountEmail(randomUUID()), passwordHash: NO_PASSWORD }, select: { id: true } })).id;
-      await tx.repairRequest.updateMany({ where: { id: { in: kept } }, data: { userId: placeholderId, details: "", proposedDate: null } });
+      await tx.repairRequest.updateMany({
+        where: { id: { in: kept } },
+        data: { userId: placeholderId, details: "", proposedDate: null, billingName: null, billingStreet: null, billingPostcode: null },
+      });
       // Photos of someone's home are theirs, like the details text: they go even with a job that is kept.
       await tx.requestPhoto.deleteMany({ where: { requestId: { in: kept } } });
       // The stars stay in the handyman's rating; the words were the homeowner's.
@@ -178,7 +186,21 @@ async function eraseHandymanProfile(tx: Tx, userId: string): Promise<void> {
   const pseudonym = removedProfileName(profile.id);
   await tx.handyman.update({
     where: { id: profile.id },
-    data: { removedAt: new Date(), name: pseudonym, slug: pseudonym, intro: "", insuredUntil: null, insuranceRemindedFor: null },
+    data: {
+      removedAt: new Date(),
+      name: pseudonym,
+      slug: pseudonym,
+      intro: "",
+      insuredUntil: null,
+      insuranceRemindedFor: null,
+      businessName: null,
+      businessStreet: null,
+      businessPostcode: null,
+      businessCity: null,
+      kvkNumber: null,
+      vatId: null,
+      korScheme: false,
+    },
   });
   await tx.handymanWorkDay.deleteMany({ where: { handymanId: profile.id } });
   await tx.handymanDayOff.deleteMany({ where: { handymanId: profile.id } });

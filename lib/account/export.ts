@@ -18,6 +18,7 @@ import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { fromTrackedRow, trackedRequestColumns } from "../requests/workflow";
 import { photoPath } from "../photos/photos";
 import { mailTo } from "../mail/outbox";
+import { invoiceNumberText } from "../invoices/amounts";
 
 const exportedRequestColumns = {
   ...trackedRequestColumns,
@@ -30,6 +31,9 @@ const exportedRequestColumns = {
     select: { status: true, createdAt: true, expiresAt: true, answeredAt: true, handyman: { select: { name: true } } },
   },
   review: { select: { stars: true, text: true, createdAt: true } },
+  billingName: true,
+  billingStreet: true,
+  billingPostcode: true,
   photos: { orderBy: { position: "asc" }, select: { id: true, position: true, width: true, height: true, size: true, createdAt: true } },
 } as const satisfies Prisma.RepairRequestSelect;
 
@@ -64,6 +68,7 @@ function exportedRequest(row: ExportedRequestRow) {
       answeredAt: offer.answeredAt?.toISOString() ?? null,
     })),
     review: row.review ? { stars: row.review.stars, text: row.review.text, writtenAt: row.review.createdAt.toISOString() } : null,
+    invoiceMadeOutTo: { name: row.billingName, street: row.billingStreet, postcode: row.billingPostcode },
     // As stored (re-encoded, without metadata); each downloads from its address while signed in.
     photos: row.photos.map((photo) => ({
       id: photo.id,
@@ -100,6 +105,7 @@ export const EXPORT_COVERAGE = {
     "message_threads.reported_by": "conversationsReported (when, and the reason you gave)",
     "quotes.handyman_id": "handyman.quotes (every line, with its VAT rate, and the answer)",
     "payments.handyman_id": "handyman.payments (the homeowners' payments of your quotes, by attempt and status, with their ledger lines and refunds)",
+    "invoices.handyman_id": "invoices (the invoices made in your name, their credit notes and Fixwell's commission invoices to you; a homeowner's invoices and credit notes too), each with its PDF's address",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
@@ -215,7 +221,7 @@ const afterCreated = <Row extends { createdAt: Date; id: string }>(last: Row | u
 async function handymanPart(db: Db, userId: string) {
   const profile = await db.handyman.findUnique({
     where: { userId },
-    select: { id: true, name: true, slug: true, cities: true, taskTypes: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true, intro: true, dailyCapacity: true, insuredUntil: true, workDays: { orderBy: { weekday: "asc" }, select: { weekday: true } }, daysOff: { orderBy: [{ startsOn: "asc" }, { id: "asc" }], select: { startsOn: true, endsOn: true } } },
+    select: { id: true, name: true, slug: true, cities: true, taskTypes: true, hourlyPriceCents: true, baseRating: true, rating: true, available: true, suspended: true, createdAt: true, intro: true, dailyCapacity: true, insuredUntil: true, businessName: true, businessStreet: true, businessPostcode: true, businessCity: true, kvkNumber: true, vatId: true, korScheme: true, workDays: { orderBy: { weekday: "asc" }, select: { weekday: true } }, daysOff: { orderBy: [{ startsOn: "asc" }, { id: "asc" }], select: { startsOn: true, endsOn: true } } },
   });
   if (!profile) return null;
   // Oldest first, the id breaking ties: each batch starts after the last row of the one before (inBatches below).
@@ -268,6 +274,15 @@ async function handymanPart(db: Db, userId: string) {
       insuredUntil: profile.insuredUntil ? day(profile.insuredUntil) : null,
       workDays: profile.workDays.map((d) => d.weekday),
       daysOff: profile.daysOff.map((d) => ({ from: day(d.startsOn), until: day(d.endsOn) })),
+      businessDetails: {
+        name: profile.businessName,
+        street: profile.businessStreet,
+        postcode: profile.businessPostcode,
+        city: profile.businessCity,
+        kvkNumber: profile.kvkNumber,
+        vatId: profile.vatId,
+        smallBusinessScheme: profile.korScheme,
+      },
     },
     offers,
     quotes,
@@ -275,6 +290,9 @@ async function handymanPart(db: Db, userId: string) {
     reviewsAboutYou: reviews,
   };
 }
+
+const invoiceColumns = { id: true, kind: true, series: true, number: true, issuedAt: true, issuerName: true, recipientName: true, requestId: true, netCents: true, vatCents: true, totalCents: true } as const satisfies Prisma.InvoiceSelect;
+type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof invoiceColumns }>;
 
 type AuditRow = { id: bigint; createdAt: Date; action: string; targetType: string; targetId: string; before: unknown; after: unknown };
 
@@ -334,6 +352,32 @@ export async function exportAccountData(user: { id: string; email: string }, now
     db.messageThread.findMany({ where: { reportedById: user.id }, orderBy: [{ reportedAt: "asc" }, { id: "asc" }], select: { id: true, requestId: true, reportedAt: true, reportReason: true } }),
   ]);
   // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
+  // Invoices and credit notes of their jobs (as the homeowner), and those concerning them as a handyman; kept seven years.
+  const invoices = inBatches(
+    (last: InvoiceRow | undefined, take) =>
+      db.invoice.findMany({
+        where: {
+          OR: [{ request: { userId: user.id }, kind: { in: ["invoice", "credit_note"] } }, ...(handyman ? [{ handymanId: handyman.profile.id }] : [])],
+          ...(last ? { OR: [{ issuedAt: { gt: last.issuedAt } }, { issuedAt: last.issuedAt, id: { gt: last.id } }] } : {}),
+        },
+        orderBy: [{ issuedAt: "asc" }, { id: "asc" }],
+        take,
+        select: invoiceColumns,
+      }),
+    (invoice) => ({
+      id: invoice.id,
+      kind: invoice.kind,
+      number: invoiceNumberText(invoice.series, invoice.number),
+      issuedAt: invoice.issuedAt.toISOString(),
+      issuer: invoice.issuerName,
+      recipient: invoice.recipientName,
+      requestId: invoice.requestId,
+      net: invoice.netCents / 100,
+      vat: invoice.vatCents / 100,
+      total: invoice.totalCents / 100,
+      pdf: `/api/invoices/${invoice.id}`,
+    }),
+  );
   const requests = inBatches(
     (last: ExportedRequestRow | undefined, take) =>
       db.repairRequest.findMany({
@@ -455,6 +499,7 @@ export async function exportAccountData(user: { id: string; email: string }, now
     quotes,
     payments,
     handyman,
+    invoices,
     applications,
     stepsTaken: steps,
     messagesWritten,

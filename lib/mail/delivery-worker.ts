@@ -11,6 +11,7 @@ import { sendTasks, type QueueHandlers } from "../queue";
 import { startSweep } from "../queue/sweep";
 import { DELIVER_MAIL, mailDeliveryTask } from "./delivery";
 import { claimOutboxMessage, findDueOutboxIds, markOutboxSent, pruneOutbox, recordOutboxFailure } from "./outbox";
+import { invoiceAttachments } from "../invoices/attachment";
 import { createMailTransport, describeMailError, isPermanentMailError, mailTransportConfig, type MailTransport } from "./transport";
 
 const SWEEP_MAIL = "sweep-mail-outbox";
@@ -66,7 +67,7 @@ async function deliverOutboxMessage({ db, boss, transport, policy }: MailDeliver
     console.warn(`[mail] could not queue the follow-up of ${id}; the sweep will catch up: ${describeMailError(error)}`),
   );
   try {
-    await transport.deliver(mail);
+    await transport.deliver({ ...mail, attachments: mail.invoiceId ? await invoiceAttachments(mail.invoiceId) : undefined });
   } catch (error) {
     const reason = describeMailError(error);
     if (isPermanentMailError(error) || mail.attempts >= policy.maxAttempts) {

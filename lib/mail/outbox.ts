@@ -18,14 +18,16 @@ export type MailTransaction = Prisma.TransactionClient;
  * A mail whose builder was not told the reader's language is written in the language of the account
  * at its address (English for an address without one).
  */
-export async function enqueueMail(tx: MailTransaction, message: MailMessage, { forgetWhenDone = false }: EnqueueOptions = {}): Promise<{ id: string }> {
+export async function enqueueMail(tx: MailTransaction, message: MailMessage, { forgetWhenDone = false, invoiceId = null }: EnqueueOptions = {}): Promise<{ id: string }> {
   const { to, subject, text, html } = mailMessageSchema.parse(await inRecipientsLanguage(tx, message));
-  return tx.outboxMessage.create({ data: { recipient: to, subject, text, html, forgetWhenDone }, select: { id: true } });
+  return tx.outboxMessage.create({ data: { recipient: to, subject, text, html, forgetWhenDone, invoiceId }, select: { id: true } });
 }
 
 export type EnqueueOptions = {
   /** Delete the row once the mail is sent or given up on, instead of keeping it (the goodbye to an erased account). */
   forgetWhenDone?: boolean;
+  /** An invoice to attach as a PDF, rendered when the mail is sent (lib/invoices/pdf.ts). */
+  invoiceId?: string | null;
 };
 
 /**
@@ -51,19 +53,19 @@ async function inRecipientsLanguage(tx: MailTransaction, message: MailMessage): 
   return account && isLocale(account.locale) && account.locale !== "en" ? rewrite(account.locale) : message;
 }
 
-export type ClaimedMail = MailMessage & { id: string; attempts: number };
+export type ClaimedMail = MailMessage & { id: string; attempts: number; invoiceId: string | null };
 
 /** Takes the row for one delivery attempt, if it is unsent, due and not held by another worker. */
 export async function claimOutboxMessage(db: PrismaClient, id: string, claimSeconds: number): Promise<ClaimedMail | undefined> {
-  const rows = await db.$queryRaw<{ id: string; recipient: string; subject: string; text: string; html: string; attempts: number }[]>`
+  const rows = await db.$queryRaw<{ id: string; recipient: string; subject: string; text: string; html: string; attempts: number; invoice_id: string | null }[]>`
     UPDATE "mail_outbox"
        SET "claimed_until" = now() + ${claimSeconds} * interval '1 second', "attempts" = "attempts" + 1
      WHERE "id" = ${id}::uuid
        AND "sent_at" IS NULL AND "failed_at" IS NULL AND "next_attempt_at" <= now()
        AND ("claimed_until" IS NULL OR "claimed_until" < now())
-    RETURNING "id", "recipient", "subject", "text", "html", "attempts"`;
+    RETURNING "id", "recipient", "subject", "text", "html", "attempts", "invoice_id"`;
   const row = rows[0];
-  return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: Number(row.attempts) };
+  return row && { id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: Number(row.attempts), invoiceId: row.invoice_id };
 }
 
 /**

@@ -31,7 +31,9 @@ export function mailTransportConfig(source: Pick<Env, "MAIL_TRANSPORT" | "SMTP_U
 }
 
 /** A queued mail handed to a transport; its id names the file and the Message-ID. */
-export type OutgoingMail = MailMessage & { id: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type OutgoingMail = MailMessage & { id: string; attachments?: MailAttachment[] };
 
 export type MailTransport = {
   readonly kind: "smtp" | "file";
@@ -82,6 +84,7 @@ function nodemailerMessage(mail: OutgoingMail, from: MailSender) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.attachments?.length ? { attachments: mail.attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })) } : {}),
     // The same Message-ID on every attempt, so a receiver can tell a retry from a second mail.
     messageId: `<${mail.id}@${domain}>`,
     headers: { "Auto-Submitted": "auto-generated" },

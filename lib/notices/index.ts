@@ -31,6 +31,9 @@ export const NOTICE_KEYS = [
   "payout-connected",
   "payout-refused",
   "payout-failed",
+  // Invoice details saved: the handyman's business details on /pro, the homeowner's name and address (lib/invoices/details.ts).
+  "business-details-saved",
+  "billing-saved",
   // Photos added to a request (lib/photos/actions.ts).
   "photos-added",
   // The operator console's job openings (lib/careers/console-actions.ts).

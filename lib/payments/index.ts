@@ -16,6 +16,7 @@ import { balanceOf, type Balance } from "./ledger";
 import { canMove, fromProviderStatus, LIVE_STATUSES } from "./lifecycle";
 import { amountToCents, centsToAmount } from "./money";
 import { callProvider, providerMode } from "./provider";
+import { issueCommissionInvoice, issueCreditNotes } from "../invoices/issue";
 
 export { PaymentProviderUnavailableError, PaymentRefusedError } from "./errors";
 export { balanceOf } from "./ledger";
@@ -292,6 +293,10 @@ export async function finishTransfer(transferId: string): Promise<TransferOutcom
             ...(transfer.commissionCents > 0 ? [{ paymentId: transfer.paymentId, kind: "commission" as const, amountCents: transfer.commissionCents, providerId }] : []),
           ];
     await tx.ledgerEntry.createMany({ data: entries, skipDuplicates: true });
+    // The invoices that follow the money, in the booking's transaction (lib/invoices): a credit note for a
+    // refund of an invoiced payment, Fixwell's commission invoice for a release.
+    if (transfer.kind === "refund") await issueCreditNotes(tx, transfer.paymentId);
+    else await issueCommissionInvoice(tx, transferId);
   });
   return { transferId, state: "done" };
 }

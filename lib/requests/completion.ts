@@ -12,6 +12,7 @@ import { getPaymentBalance, PaymentProviderUnavailableError, PaymentRefusedError
 import { commissionCents } from "../payments/commission";
 import { applyTransition, SYSTEM_ACTOR, type Actor, type RequestState } from "./lifecycle";
 import { getTrackedRequestOrThrow, step } from "./workflow";
+import { issueJobInvoiceWithMail, issueWaitingInvoices } from "../invoices/mail";
 
 /** How long after "done" a job nobody confirmed is confirmed by itself. */
 export const AUTO_CONFIRM_AFTER_MS = 48 * 3_600_000;
@@ -19,10 +20,13 @@ export const AUTO_CONFIRM_AFTER_MS = 48 * 3_600_000;
 export type ReleaseOutcome = "released" | "requested" | "waiting" | "nothing";
 
 async function confirm(requestId: string, from: RequestState, actor: Actor, now: Date): Promise<void> {
-  await step(async (tx) => {
+  await step(async (tx, after) => {
     await applyTransition(tx, { requestId, action: "confirm_done", from, actor });
     const { count } = await tx.repairRequest.updateMany({ where: { id: requestId, confirmedAt: null }, data: { confirmedAt: now } });
     if (count !== 1) throw new ApiError("conflict", { key: "request.alreadyConfirmed" });
+    // The homeowner's invoice, with its mail, in the confirmation's transaction (or, while the handyman's
+    // business details are missing, as soon as they give them: lib/invoices).
+    await issueJobInvoiceWithMail(tx, after, requestId, now);
   });
 }
 
@@ -107,5 +111,7 @@ export async function completeJobs(now = new Date()): Promise<{ confirmed: numbe
       if (!(error instanceof PaymentRefusedError) && !(error instanceof PaymentProviderUnavailableError)) throw error;
     }
   }
+  // Invoices that waited for a handyman's business details (normally made when they save them).
+  await issueWaitingInvoices();
   return { confirmed, released };
 }

@@ -22,6 +22,7 @@ import * as dateRoute from "../../app/api/pro/offers/[offerId]/date/route";
 import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as payoutRoute from "../../app/api/pro/payout/route";
 import * as exportRoute from "../../app/api/account/export/route";
+import * as invoiceRoute from "../../app/api/invoices/[invoiceId]/route";
 import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
 import * as pageEventsRoute from "../../app/api/threads/events/route";
@@ -37,6 +38,8 @@ const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction,
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
+const { getProInvoicesOrThrow } = await import("@/lib/invoices/queries");
+const { saveBillingDetailsAction } = await import("@/lib/invoices/actions");
 const { approveApplicationAction, rejectApplicationAction, showIbanAction } = await import("@/lib/handymen/applications-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { sendQuoteAction, acceptQuoteAction, declineQuoteAction } = await import("@/lib/quotes/actions");
@@ -628,6 +631,57 @@ describe("two homeowners, two handymen and an operator", () => {
       expect(await getProPaymentsOrThrow(thijs)).toMatchObject({ rows: [], next: null, totals: { held: 0, released: 0 } });
       expect(() => parseProPaymentsCursor(thijs, ninas.next!)).toThrow(expect.objectContaining({ status: 400 }));
       for (const who of [alice.user, olga]) await expect(getProPaymentsOrThrow(who), who.email).rejects.toMatchObject({ status: 404 });
+    });
+
+    it("lets only Alice and Nina download Alice's invoice, and only Nina Fixwell's commission invoice to her; everyone else gets 404, Thijs sees neither in his list, and a billing address cannot be set on another's request", async () => {
+      const db = await getDb();
+      const row = (kind: "invoice" | "commission") => ({
+        id: randomUUID(),
+        kind,
+        series: kind === "invoice" ? "2026-H18" : "2026-FX",
+        number: 1,
+        sourceKey: `cross:${kind}`,
+        issuer: kind === "invoice" ? "handyman" : "fixwell",
+        issuerName: "Nina Klus",
+        issuerStreet: "Coolsingel 40",
+        issuerPostcode: "3011 AD",
+        issuerCity: "Rotterdam",
+        issuerKvk: "12345678",
+        recipientName: alice.user.email,
+        recipientStreet: "",
+        recipientPostcode: "",
+        recipientCity: "Rotterdam",
+        workDescription: "leak",
+        workDate: new Date("2026-06-02"),
+        lines: [],
+        rates: [{ rate: 21, netCents: 100, vatCents: 21 }],
+        netCents: 100,
+        vatCents: 21,
+        totalCents: 121,
+        locale: "en",
+        handymanId: nina.handymanId,
+        requestId: aliceRequest,
+      });
+      const invoice = await db.invoice.create({ data: row("invoice") });
+      const commission = await db.invoice.create({ data: row("commission") });
+      const download = (user: TestUser, id: string) => invoiceRoute.GET(apiRequest("GET", `/api/invoices/${id}`, { cookie: user.cookie }), routeContext({ invoiceId: id }));
+      const before = await snapshotTables();
+      expect((await download(alice.user, invoice.id)).status).toBe(200);
+      expect((await download(nina, invoice.id)).status).toBe(200);
+      expect((await download(nina, commission.id)).status).toBe(200);
+      for (const who of [bob.user, thijs, olga, ann]) {
+        expect((await download(who, invoice.id)).status, who.email).toBe(404);
+        expect((await download(who, commission.id)).status, who.email).toBe(404);
+      }
+      expect((await download(alice.user, commission.id)).status).toBe(404);
+      expect((await getProInvoicesOrThrow(thijs)).rows).toEqual([]);
+      expect((await getProInvoicesOrThrow(nina)).rows.map((item) => item.id).sort()).toEqual([invoice.id, commission.id].sort());
+      for (const who of [alice.user, olga]) await expect(getProInvoicesOrThrow(who), who.email).rejects.toMatchObject({ status: 404 });
+      for (const who of [bob.user, nina, thijs, olga]) {
+        as(who);
+        expect((await saveBillingDetailsAction(IDLE_STEP, form({ request_id: aliceRequest, billing_name: "Mallory", billing_street: "Straat 1", billing_postcode: "1234 AB", in_page: "1" }))).message, who.email).toMatch(/not found/);
+      }
+      expect(await snapshotTables()).toBe(before);
     });
   });
 

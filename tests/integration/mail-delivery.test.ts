@@ -1,13 +1,14 @@
 // Mail leaves through the outbox and the deliver-mail worker to a real SMTP server (smtp-server in
 // this process), over nodemailer's real SMTP transport: retries through an outage, nothing for a change
 // that rolled back, nothing lost when a nudge is, and each mail sent once.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { composeMail, enqueueMail, nudgeMailDelivery, passwordResetMessage, type MailMessage } from "../../lib/mail";
 import { claimOutboxMessage } from "../../lib/mail/outbox";
 import { createMailTransport, mailTransportConfig } from "../../lib/mail/transport";
 import { startWorker as startQueueWorker, stopWorker, type WorkerOptions } from "../../lib/worker";
 import { getDb, resetDatabase } from "../helpers/db";
+import { pdfText } from "../helpers/pdf-text";
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 
 const SITE = "https://www.fixwell.test";
@@ -101,6 +102,49 @@ describe("mail delivery over SMTP", () => {
     expect(logged.join("\n")).toContain(id);
     expect(logged.join("\n")).not.toContain(token);
     expect(logged.join("\n")).not.toContain(SMTP_PASSWORD);
+  });
+
+  it("attaches the invoice a mail names as a PDF rendered at send time; the outbox row holds only its id", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const db = await getDb();
+    const invoice = await db.invoice.create({
+      data: {
+        id: randomUUID(),
+        kind: "invoice",
+        series: "2026-H18",
+        number: 7,
+        sourceKey: "mail-test",
+        issuer: "handyman",
+        issuerName: "Nina Klus B.V.",
+        issuerStreet: "Coolsingel 40",
+        issuerPostcode: "3011 AD",
+        issuerCity: "Rotterdam",
+        issuerKvk: "12345678",
+        issuerVatId: "NL000099998B57",
+        recipientName: "Ada",
+        recipientStreet: "Straat 1",
+        recipientPostcode: "1234 AB",
+        recipientCity: "Rotterdam",
+        workDescription: "pipe leakage job in Rotterdam",
+        workDate: new Date("2026-12-01"),
+        lines: [{ kind: "labour", description: "", netCents: 10_000, vatRate: 21 }],
+        rates: [{ rate: 21, netCents: 10_000, vatCents: 2_100 }],
+        netCents: 10_000,
+        vatCents: 2_100,
+        totalCents: 12_100,
+        locale: "nl",
+      },
+    });
+    const { id } = await db.$transaction((tx) => enqueueMail(tx, note("ada@example.com", "Your invoice"), { invoiceId: invoice.id }));
+    expect(await outboxRow(id)).toMatchObject({ invoiceId: invoice.id });
+    await nudgeMailDelivery(id);
+    const [mail] = await smtp.waitForMail(1);
+    const [attachment] = mail.parsed.attachments;
+    expect(attachment).toMatchObject({ filename: "factuur-2026-H18-0007.pdf", contentType: "application/pdf" });
+    const text = await pdfText(attachment.content);
+    expect(text).toContain("Factuur 2026-H18-0007");
+    expect(text).toContain("Totaal € 121,00");
+    expect(mail.parsed.text).not.toContain("/api/invoices/");
   });
 
   it("keeps a mail queued while the SMTP server is down and delivers it exactly once when the server is back", async () => {

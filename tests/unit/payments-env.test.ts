@@ -11,6 +11,7 @@ import { buildCsp } from "../../lib/security/policy.mjs";
 const secret = "s".repeat(40);
 const serving = { NODE_ENV: "production", NEXTAUTH_SECRET: secret, NEXTAUTH_URL: "https://www.fixwell.example", MAIL_TRANSPORT: "file" } as const;
 const KEY = "live_abcdefghijklmnopqrstuvwxyz0123";
+const company = { FIXWELL_LEGAL_NAME: "Fixwell B.V.", FIXWELL_STREET: "Keizersgracht 1", FIXWELL_POSTCODE: "1015 CJ", FIXWELL_CITY: "Amsterdam", FIXWELL_KVK: "12345678", FIXWELL_VAT_ID: "NL123456789B01" };
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -23,10 +24,18 @@ describe("payments environment", () => {
   });
 
   it("serves production with a key (live by default) or with PAYMENTS_MODE=test chosen on purpose", () => {
-    const live = parseEnv({ ...serving, MOLLIE_API_KEY: KEY }, { requireSecret: true });
+    const live = parseEnv({ ...serving, ...company, MOLLIE_API_KEY: KEY }, { requireSecret: true });
     expect(paymentsModeOf(live)).toBe("live");
     const test = parseEnv({ ...serving, PAYMENTS_MODE: "test" }, { requireSecret: true });
     expect(paymentsModeOf(test)).toBe("test");
+  });
+
+  it("refuses live payments without Fixwell's company details for its commission invoices, naming the missing ones", () => {
+    expect(() => parseEnv({ ...serving, MOLLIE_API_KEY: KEY }, { requireSecret: true })).toThrow(/company details.*FIXWELL_LEGAL_NAME.*FIXWELL_VAT_ID/);
+    const withoutKvk = { ...company, FIXWELL_KVK: "" };
+    expect(() => parseEnv({ ...serving, ...withoutKvk, MOLLIE_API_KEY: KEY }, { requireSecret: true })).toThrow(/: FIXWELL_KVK$/);
+    expect(() => parseEnv({ ...serving, ...company, FIXWELL_VAT_ID: "NL12", MOLLIE_API_KEY: KEY }, { requireSecret: true })).toThrow(/FIXWELL_VAT_ID must be a Dutch VAT id/);
+    expect(() => parseEnv({ ...serving, PAYMENTS_MODE: "test" }, { requireSecret: true })).not.toThrow();
   });
 
   it("asks for no key in development or at build time, where payments are test payments", () => {

@@ -14,6 +14,8 @@ import { ApplicationStatus } from "@/components/join/application-status";
 import { getProPageOrThrow, parseProPageCursors, type ProPageCursors, type ProPageView } from "@/lib/handymen/offers";
 import { getProPaymentsOrThrow, parseProPaymentsCursor } from "@/lib/handymen/payments";
 import { MoneyList } from "@/components/payments/money-list";
+import { BusinessDetailsCard, ProInvoiceList } from "@/components/invoices/pro-invoices";
+import { getProInvoicesOrThrow, parseProInvoicesCursor } from "@/lib/invoices/queries";
 import type { Cursor } from "@/lib/paging/cursor";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -35,18 +37,18 @@ async function loadProView(user: SessionUser, cursors: ProPageCursors): Promise<
 }
 
 /**
- * The page's three cursors (?offers=, ?jobs= and ?payments=). A link that is not this account's (changed,
+ * The page's four cursors (?offers=, ?jobs=, ?payments= and ?invoices=). A link that is not this account's (changed,
  * cut, someone else's, another list's) says so and shows the first pages.
  */
 function readCursors(
   user: SessionUser,
   query: Record<string, string | string[] | undefined>,
   locale: Locale,
-): { cursors: ProPageCursors & { payments?: Cursor }; keep: ProPageQuery; problem: string | null } {
+): { cursors: ProPageCursors & { payments?: Cursor; invoices?: Cursor }; keep: ProPageQuery; problem: string | null } {
   const text = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
   try {
-    const cursors = { ...parseProPageCursors(user, { offers: query.offers, jobs: query.jobs }), payments: parseProPaymentsCursor(user, query.payments) };
-    const keep = { offers: text(query.offers), jobs: text(query.jobs), payments: text(query.payments) };
+    const cursors = { ...parseProPageCursors(user, { offers: query.offers, jobs: query.jobs }), payments: parseProPaymentsCursor(user, query.payments), invoices: parseProInvoicesCursor(user, query.invoices) };
+    const keep = { offers: text(query.offers), jobs: text(query.jobs), payments: text(query.payments), invoices: text(query.invoices) };
     return { cursors, keep, problem: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -62,7 +64,7 @@ export default async function ProPage({ params, searchParams }: Props) {
   if ((await roleOf(user)) === "applicant") return <ApplicationStatus user={user} locale={locale} />;
   const { cursors, keep, problem } = readCursors(user, await searchParams, locale);
   const [view, t] = await Promise.all([loadProView(user, cursors), getTranslations({ locale, namespace: "job.pro" })]);
-  const payments = await getProPaymentsOrThrow(user, cursors.payments);
+  const [payments, invoices] = await Promise.all([getProPaymentsOrThrow(user, cursors.payments), getProInvoicesOrThrow(user, cursors.invoices)]);
   return (
     <>
       <PageHeader eyebrow={t("eyebrow")} title={t("hello", { name: view.handyman.name })} lead={t("lead")} />
@@ -70,7 +72,9 @@ export default async function ProPage({ params, searchParams }: Props) {
       <UnreadMessages locale={locale} />
       <div className="container">
         <PayoutCard handymanId={view.handyman.id} locale={locale} />
+        <BusinessDetailsCard handymanId={view.handyman.id} locale={locale} />
         <MoneyList payments={payments} locale={locale} query={keep} />
+        <ProInvoiceList invoices={invoices} locale={locale} query={keep} />
       </div>
       <ProDashboard
         view={view}

@@ -13,6 +13,8 @@ import { ApiError } from "@/lib/api/errors";
 import { requireUser } from "@/lib/auth/current-user";
 import { getRequestDetailsOrThrow, type RequestDetails } from "@/lib/requests/details";
 import { requestIdSchema } from "@/lib/requests/schemas";
+import { OrderInvoices } from "@/components/invoices/order-invoices";
+import { getOrderInvoices } from "@/lib/invoices/queries";
 
 type Props = { params: Promise<{ locale: string; requestId: string }> };
 
@@ -40,6 +42,7 @@ export default async function OrderPage({ params }: Props) {
   const locale = localeOf(raw);
   setRequestLocale(locale);
   const [request, t] = await Promise.all([loadOrder(requestId, locale), getTranslations({ locale, namespace: "job" })]);
+  const invoices = await getOrderInvoices(await requireUser(), request.id);
   return (
     <>
       <PageHeader
@@ -48,6 +51,11 @@ export default async function OrderPage({ params }: Props) {
         title={workIn(t, locale, request.taskType, request.city)}
       />
       <OrderDetails request={request} notice={<PageNotice />} />
+      {invoices ? (
+        <div className="container">
+          <OrderInvoices requestId={request.id} invoices={invoices.invoices} billing={invoices.billing} locale={locale} />
+        </div>
+      ) : null}
       <OrderThreads requestId={request.id} locale={locale} />
     </>
   );
