@@ -20,6 +20,7 @@ import { formatDate } from "../format";
 import { repairName } from "../requests/notices";
 import { fromDbCity, fromDbTaskType } from "../requests/catalogue";
 import { cityLabel } from "../requests/words";
+import { REPLACEMENT_REFUND_PREFIX } from "../quotes/rules";
 import { commissionInvoiceAmounts, creditNoteAmounts, fixwellSeries, handymanSeries, jobInvoiceAmounts, type InvoiceAmounts, type InvoiceLine, type RateAmounts } from "./amounts";
 import { takeInvoiceNumber } from "./numbering";
 
@@ -160,13 +161,20 @@ export async function issueJobInvoice(tx: Tx, requestId: string, now = new Date(
 
 /**
  * A credit note for every refund of the payment that is done and has none, once the payment has an
- * invoice: the refund split over the invoice's rates, negative, referring to the invoice.
+ * invoice: the refund split over the invoice's rates, negative, referring to the invoice. Not for the refund
+ * of a lower replacement quote, which the invoice's lines already follow.
  */
 export async function issueCreditNotes(tx: Tx, paymentId: string, now = new Date()): Promise<string[]> {
   await lockPayment(tx, paymentId);
   const invoice = await tx.invoice.findUnique({ where: { sourceKey: `invoice:${paymentId}` } });
   if (!invoice) return [];
-  const refunds = await tx.paymentTransfer.findMany({ where: { paymentId, kind: "refund", state: "done", invoices: { none: {} } }, orderBy: { createdAt: "asc" }, select: { id: true, amountCents: true } });
+  // A lower quote's refund (`replaced:<quote>`) is no correction of the invoice: the invoice is made from
+  // that lower quote's lines, so crediting it too would count the difference twice.
+  const refunds = await tx.paymentTransfer.findMany({
+    where: { paymentId, kind: "refund", state: "done", invoices: { none: {} }, NOT: { reasonKey: { startsWith: REPLACEMENT_REFUND_PREFIX } } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, amountCents: true },
+  });
   const issued: string[] = [];
   const locale = localeOf(invoice.locale);
   for (const refund of refunds) {

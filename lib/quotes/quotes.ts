@@ -35,6 +35,7 @@ import {
   quoteLines,
   quoteRefusal,
   quoteStatusAt,
+  replacementRefundKey,
   validUntilOf,
   type QuoteAmounts,
   type QuoteLineKind,
@@ -281,7 +282,7 @@ async function replaceWithin(tx: Tx, paidQuote: { id: string; totalCents: number
   await tx.quote.update({ where: { id: paidQuote.id, status: "accepted" }, data: { status: "replaced" } });
   await movePaymentToQuote(tx, payment.id, paidQuote.id, quote.id);
   try {
-    return { id: await writeRefund(tx, payment.id, refundCents, `replaced:${quote.id}`), amountCents: refundCents };
+    return { id: await writeRefund(tx, payment.id, refundCents, replacementRefundKey(quote.id)), amountCents: refundCents };
   } catch (error) {
     if (error instanceof PaymentRefusedError && error.reason === "transfer-in-progress") throw new ApiError("conflict", { key: "quote.refundInProgress" });
     throw error;

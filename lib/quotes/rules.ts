@@ -187,3 +187,7 @@ export function quoteStatusAt(quote: { status: StoredQuoteStatus; validUntil: Da
 export function validUntilOf(sentAt: Date, days: number): Date {
   return new Date(sentAt.getTime() + days * 24 * 60 * 60 * 1000);
 }
+
+/** The refund reason key of a lower quote accepted after payment: the difference goes back, once per quote. */
+export const REPLACEMENT_REFUND_PREFIX = "replaced:";
+export const replacementRefundKey = (quoteId: string) => `${REPLACEMENT_REFUND_PREFIX}${quoteId}`;

@@ -32,7 +32,8 @@ const { hashPassword } = await import("@/lib/auth/passwords");
 const { exportAccountData } = await import("@/lib/account/export");
 const invoiceRoute = await import("../../app/api/invoices/[invoiceId]/route");
 
-const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
+// A painting job on a home older than two years: its labour at 9%, materials at 21% (lib/quotes/vat.ts).
+const LEAK = { taskType: "Painting", city: "Rotterdam", homeOlderThanTwoYears: true } as const;
 const form = (fields: Record<string, string>) => postedForm({ ...fields, in_page: "1" });
 const as = (user: TestUser) => {
   actionRequest.headers = new Headers({ cookie: user.cookie });
@@ -66,11 +67,11 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase();
   owner = await createUserWithPassword("owner@example.test", "correct horse battery staple");
-  nina = await createSignedInHandyman(18, "nina@example.test");
+  nina = await createSignedInHandyman(23, "nina@example.test");
 });
 
 /** A request Nina accepted, quoted (labour €200 at 9%, materials €50 at 21%) and the owner paid (€278.50). */
-async function paidJob(): Promise<{ paymentId: string }> {
+async function paidJob(beforeDone?: () => Promise<void>): Promise<{ paymentId: string }> {
   requestId = await submitRequest(owner, LEAK);
   expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
   offerId = (await openOfferOf(requestId)).id;
@@ -87,6 +88,7 @@ async function paidJob(): Promise<{ paymentId: string }> {
   expect(paid.status).toBe(303);
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
   await syncPayment(payment.providerPaymentId!);
+  await beforeDone?.();
   as(nina);
   expect(await steps.markDoneAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ message: null });
   return { paymentId: payment.id };
@@ -125,7 +127,7 @@ describe("the homeowner's invoice and Fixwell's commission invoice", () => {
     const year = new Date().getFullYear();
     expect(invoice).toMatchObject({
       kind: "invoice",
-      series: `${year}-H18`,
+      series: `${year}-H23`,
       number: 1,
       issuer: "handyman",
       issuerName: "Nina Klus B.V.",
@@ -152,7 +154,7 @@ describe("the homeowner's invoice and Fixwell's commission invoice", () => {
     expect(mail).toMatchObject({ recipient: "owner@example.test", subject: expect.stringContaining("invoice") });
     expect(mail.text).not.toContain("/api/invoices/");
     const [attachment] = await invoiceAttachments(invoice.id);
-    expect(attachment).toMatchObject({ filename: `invoice-${year}-H18-0001.pdf`, contentType: "application/pdf" });
+    expect(attachment).toMatchObject({ filename: `invoice-${year}-H23-0001.pdf`, contentType: "application/pdf" });
     expect(attachment.content.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
@@ -179,12 +181,12 @@ describe("the homeowner's invoice and Fixwell's commission invoice", () => {
     expect(transfers.filter((result) => result.status === "rejected")).toEqual([]);
     const release = await (await getDb()).paymentTransfer.findFirstOrThrow({ where: { paymentId, kind: "release" } });
     await Promise.all([finishTransfer(release.id), finishTransfer(release.id)]);
-    await Promise.all([issueWaitingInvoices(), issueWaitingInvoices(), issueWaitingInvoices(18)]);
+    await Promise.all([issueWaitingInvoices(), issueWaitingInvoices(), issueWaitingInvoices(23)]);
     const rows = await invoicesOf(paymentId);
     expect(rows.map((row) => `${row.kind}:${row.number}`).sort()).toEqual(["commission:1", "invoice:1"]);
     expect(await (await getDb()).invoiceCounter.findMany({ orderBy: { series: "asc" } })).toEqual([
       { series: `${new Date().getFullYear()}-FX`, lastNumber: 1 },
-      { series: `${new Date().getFullYear()}-H18`, lastNumber: 1 },
+      { series: `${new Date().getFullYear()}-H23`, lastNumber: 1 },
     ]);
   });
 });
@@ -221,6 +223,19 @@ describe("credit notes", () => {
     expect(text).toContain(`This credit note corrects invoice ${invoice.series}-0001`);
   });
 
+  it("a lower quote accepted after payment is what the invoice bills: its refund of the difference makes no credit note", async () => {
+    await giveDetails(nina);
+    const { paymentId } = await paidJob(async () => {
+      // Labour €150 at 9% and the pipe €50 at 21%: €224.00, €54.50 less than the €278.50 paid.
+      const lower = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "150", vatRate: "9" }, materials: [{ description: "Pipe", amount: "50", vatRate: "21" }] });
+      expect((await acceptQuote(sessionOf(owner), lower.id, "en")).refund).toEqual({ amountCents: 5_450, state: "done" });
+    });
+    await confirmDone(sessionOf(owner), requestId);
+    const rows = await invoicesOf(paymentId);
+    expect(rows.map((row) => [row.kind, row.totalCents])).toEqual([["invoice", 22_400]]);
+    expect(rows[0]).toMatchObject({ netCents: 20_000, vatCents: 2_400 });
+  });
+
   it("a refund before the invoice is credited right after the invoice is issued", async () => {
     await giveDetails(nina);
     const { paymentId } = await paidJob();
@@ -250,7 +265,7 @@ describe("the invoice PDF", () => {
       "Invoice date:",
       "From Nina Klus B.V. Coolsingel 40 3011 AD Rotterdam KvK number: 12345678 VAT id: NL000099998B57",
       "To Olga Owner Witte de Withstraat 5 3012 BM Rotterdam",
-      "Work: pipe leakage job in Rotterdam",
+      "Work: painting job in Rotterdam",
       "Issued by Fixwell on behalf of Nina Klus B.V.",
       "Date of the work:",
       "Labour: Fix the leak 9% €200.00",
@@ -358,7 +373,7 @@ describe("keeping invoices", () => {
     expect(await db.repairRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ billingName: null, billingStreet: null, billingPostcode: null });
     await db.user.update({ where: { id: nina.id }, data: { passwordHash: await hashPassword("another long pass phrase") } });
     expect(await deleteAccount(nina.id, "another long pass phrase")).toMatchObject({ kind: "deleted" });
-    expect(await db.handyman.findUniqueOrThrow({ where: { id: 18 } })).toMatchObject({ businessName: null, kvkNumber: null, vatId: null, removedAt: expect.any(Date) });
+    expect(await db.handyman.findUniqueOrThrow({ where: { id: 23 } })).toMatchObject({ businessName: null, kvkNumber: null, vatId: null, removedAt: expect.any(Date) });
     expect(JSON.stringify(await invoicesOf(paymentId))).toBe(issued);
   });
 });
