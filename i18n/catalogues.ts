@@ -20,6 +20,7 @@ import enApi from "../messages/en/api.json";
 import enOps from "../messages/en/ops.json";
 import enJoin from "../messages/en/join.json";
 import enPro from "../messages/en/pro.json";
+import enNotifications from "../messages/en/notifications.json";
 import nlCatalogue from "../messages/nl/catalogue.json";
 import nlCommon from "../messages/nl/common.json";
 import nlErrors from "../messages/nl/errors.json";
@@ -38,6 +39,7 @@ import nlApi from "../messages/nl/api.json";
 import nlOps from "../messages/nl/ops.json";
 import nlJoin from "../messages/nl/join.json";
 import nlPro from "../messages/nl/pro.json";
+import nlNotifications from "../messages/nl/notifications.json";
 import type { Locale } from "./locales";
 import type { Namespace } from "./namespaces";
 
@@ -63,6 +65,7 @@ const imported = {
     ops: enOps,
     join: enJoin,
     pro: enPro,
+    notifications: enNotifications,
   },
   nl: {
     catalogue: nlCatalogue,
@@ -83,6 +86,7 @@ const imported = {
     ops: nlOps,
     join: nlJoin,
     pro: nlPro,
+    notifications: nlNotifications,
   },
 };
 

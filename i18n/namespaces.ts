@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "ops",
   "join",
   "pro",
+  "notifications",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

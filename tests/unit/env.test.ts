@@ -56,7 +56,10 @@ describe("parseEnv", () => {
 
 describe("productionWarnings", () => {
   it("warns that per-address limits are off without TRUSTED_IP_HEADER, and is quiet with it", () => {
-    expect(productionWarnings({ TRUSTED_IP_HEADER: undefined }).join(" ")).toMatch(/per-address sign-in limits are off/);
-    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for" })).toEqual([]);
+    const push = { VAPID_PUBLIC_KEY: "B".repeat(87), PUSH_LOCAL_ENDPOINTS: "off" as const };
+    expect(productionWarnings({ TRUSTED_IP_HEADER: undefined, ...push }).join(" ")).toMatch(/per-address sign-in limits are off/);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push })).toEqual([]);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push, VAPID_PUBLIC_KEY: undefined }).join(" ")).toMatch(/web push is off/);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push, PUSH_LOCAL_ENDPOINTS: "on" }).join(" ")).toMatch(/never use it on a public site/);
   });
 });
