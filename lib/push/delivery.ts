@@ -17,11 +17,11 @@ import { vapidKeys } from "./vapid";
 
 const SWEEP_PUSH = "sweep-push-outbox";
 
-export type PushRetryPolicy = { retryBaseSeconds: number; retryMaxSeconds: number; maxAttempts: number; claimSeconds: number };
+export type PushRetryPolicy = { retryBaseSeconds: number; retryMaxSeconds: number; maxAttempts: number; claimSeconds: number; /** How long a push service may take to answer. */ timeoutMs: number };
 
 /** 10 s, 20 s, 40 s … up to 30 minutes, 10 attempts (a few hours); an attempt holds its row for the timeout and 20 s more. */
 export function defaultPushRetry(timeoutMs = env().PUSH_TIMEOUT_MS): PushRetryPolicy {
-  return { retryBaseSeconds: 10, retryMaxSeconds: 1800, maxAttempts: 10, claimSeconds: Math.ceil(timeoutMs / 1000) + 20 };
+  return { retryBaseSeconds: 10, retryMaxSeconds: 1800, maxAttempts: 10, claimSeconds: Math.ceil(timeoutMs / 1000) + 20, timeoutMs };
 }
 
 export type PushOutcome = "sent" | "gone" | "retry" | "failed" | "skipped";
@@ -36,7 +36,7 @@ export async function deliverPush(db: PrismaClient, boss: PgBoss | null, id: str
     const lapse = new Date(Date.now() + (policy.claimSeconds + 1) * 1000);
     await sendTasks(boss, [pushDeliveryTask(id, { startAfter: lapse, after: push.attempts, lapse: true })]).catch(() => undefined);
   }
-  const result = await sendPush(push, push.payload, keys, { timeoutMs: env().PUSH_TIMEOUT_MS, allowLocal: localEndpointsAllowed() });
+  const result = await sendPush(push, push.payload, keys, { timeoutMs: policy.timeoutMs, allowLocal: localEndpointsAllowed() });
   if (result.kind === "sent") {
     await markPushSent(db, push);
     return "sent";
