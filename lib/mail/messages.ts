@@ -71,7 +71,8 @@ function frame(locale: Locale) {
 /** Builds both parts of a mail from the same paragraphs, so the two always say the same thing. */
 export function composeMail({ to, subject, paragraphs, action, after = [], locale = DEFAULT_LOCALE, preferencesLink = true }: MailContent): MailMessage {
   const { hello, signOff, footer, copyAddress } = frame(locale);
-  const preferencesUrl = `${pageLink(locale, PREFERENCES_PATH)}#${PREFERENCES_ANCHOR}`;
+  // On the site the action leads to (a builder's baseUrl), else the site's own address.
+  const preferencesUrl = `${pageLink(locale, PREFERENCES_PATH, {}, action ? new URL(action.url).origin : undefined)}#${PREFERENCES_ANCHOR}`;
   const preferences = preferencesLink ? mailText(locale)("preferences", { url: preferencesUrl }) : null;
   const text = [
     hello,
