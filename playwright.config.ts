@@ -60,6 +60,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Requests through a service worker escape page.route(); only e2e/notifications.spec.ts, which tests the
+    // worker itself, lets it run (test.use({ serviceWorkers: "allow" })).
+    serviceWorkers: "block",
     launchOptions: {
       ...(chromiumPath ? { executablePath: chromiumPath } : {}),
       args: [

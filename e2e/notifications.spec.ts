@@ -8,6 +8,8 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./helpers/auth";
 
 test.describe("notifications", () => {
+  test.use({ serviceWorkers: "allow" });
+
   test("the browser is asked for permission only after Turn on is pressed, and a device's subscription is stored", async ({ page, context }) => {
     await page.addInitScript(() => {
       const asked = { count: 0 };
