@@ -114,8 +114,6 @@ export const EXPORT_COVERAGE = {
     "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
     // The matching index's rows are made by the database from the profile's cities, trades, price and rating.
     "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price, rating and insurance date)",
-    // A push waiting for a device: its text is emptied once sent and the row goes within days (lib/push/outbox.ts).
-    "push_outbox.subscription_id": "covered by pushDevices (a push's text is emptied once sent, its row deleted within days)",
   },
 } as const;
 
