@@ -25,6 +25,7 @@ test.describe("notifications", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Notifications" })).toBeVisible();
     const turnOn = page.getByRole("button", { name: "Turn on notifications on this device" });
     await expect(turnOn).toBeVisible();
+    await expect(page.getByTestId("push-needs-script")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __permissionAsked: { count: number } }).__permissionAsked.count)).toBe(0);
 
     await context.grantPermissions(["notifications"]);
@@ -58,6 +59,21 @@ test.describe("notifications", () => {
     await expect(page.getByText("Your notification choices are saved.")).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Mail: The job marked as done" })).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Notification on my devices: The job marked as done" })).toBeChecked();
+  });
+
+  test("without JavaScript the page says turning push on needs it, and the choices are still saved by a form post", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto("/account");
+    await expect(page.getByText("Turning notifications on needs JavaScript, which is off in this browser.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn on notifications on this device" })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Notification on my devices: A quote received" }).uncheck();
+    await page.getByRole("button", { name: "Save choices" }).click();
+    await expect(page.getByText("Your notification choices are saved.")).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Notification on my devices: A quote received" })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Mail: A quote received" })).toBeChecked();
+    await context.close();
   });
 
   test("with the network cut, a page load shows the offline page in the page's language", async ({ page, context }) => {

@@ -1,5 +1,5 @@
-// The notifications part of /account: this device's web push (a button that needs JavaScript, and says so
-// without it) and, for each kind of event the account's role hears of (lib/notifications/kinds.ts), a
+// The notifications part of /account: this device's web push (a button that needs JavaScript; the page as
+// sent says so until the script replaces the line) and, for each kind of event the account's role hears of (lib/notifications/kinds.ts), a
 // mail and a push box, saved by a plain form post that works without JavaScript.
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
@@ -19,6 +19,7 @@ export async function NotificationSettings({ kinds, choices, devices, publicKey 
     denied: t("account.denied"),
     unsupported: t("account.unsupported"),
     failed: t("account.failed"),
+    needsScript: t("account.needsScript"),
   };
   return (
     <section id="notifications" className={styles.section} aria-labelledby="notifications-heading">
@@ -29,12 +30,7 @@ export async function NotificationSettings({ kinds, choices, devices, publicKey 
       <h3 className={styles.subheading}>{t("account.devicesHeading")}</h3>
       <p>{t("account.devices", { count: devices })}</p>
       {publicKey ? (
-        <>
-          <PushToggle publicKey={publicKey} text={toggleText} />
-          <noscript>
-            <p>{t("account.needsScript")}</p>
-          </noscript>
-        </>
+        <PushToggle publicKey={publicKey} text={toggleText} />
       ) : (
         <p>{t("account.siteOff")}</p>
       )}

@@ -3,7 +3,8 @@
 // never when the page opens. On: the service worker (public/sw.js) subscribes through the browser's push
 // service with the site's VAPID public key, and the subscription is stored for this account
 // (POST /api/push/subscriptions). Off: the browser forgets it and so does the server. Without JavaScript
-// nothing of this is shown; the page says push needs it (components/notifications/notification-settings.tsx).
+// the button never appears: the page as sent says push needs JavaScript, and the script replaces that line
+// once it runs (a <noscript> is not shown by every way of turning scripts off).
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,8 @@ export type PushToggleText = {
   denied: string;
   unsupported: string;
   failed: string;
+  /** Shown in the page as sent, until the script has run: without JavaScript it stays. */
+  needsScript: string;
 };
 
 type Status = "checking" | "unsupported" | "off" | "on" | "denied" | "working" | "failed";
@@ -93,7 +96,7 @@ export function PushToggle({ publicKey, text }: { publicKey: string; text: PushT
     }
   }
 
-  if (status === "checking") return null;
+  if (status === "checking") return <p data-testid="push-needs-script">{text.needsScript}</p>;
   if (status === "unsupported") return <p>{text.unsupported}</p>;
   return (
     <div data-testid="push-toggle" data-status={status}>
