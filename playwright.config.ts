@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { chromium, defineConfig, devices } from "@playwright/test";
+import webpush from "web-push";
 
 // The browser: CHROMIUM_PATH, else the system's Chromium (Debian/Ubuntu package), else Playwright's own
 // download (`npx playwright install chromium`, where the network allows it).
@@ -43,6 +44,12 @@ if (!process.env.MOLLIE_API_KEY) process.env.PAYMENTS_MODE ??= "test";
 // e2e/payment.spec.ts sees money released less a commission; the spec reads the same variables to compute it.
 process.env.COMMISSION_PERCENT ??= "12.5";
 process.env.COMMISSION_FROM ??= "2026-01-01";
+// Web push: a key pair of this run (production mode has none of its own), chosen once like the port.
+if (!process.env.E2E_VAPID_PUBLIC_KEY || !process.env.E2E_VAPID_PRIVATE_KEY) {
+  const pair = webpush.generateVAPIDKeys();
+  process.env.E2E_VAPID_PUBLIC_KEY = pair.publicKey;
+  process.env.E2E_VAPID_PRIVATE_KEY = pair.privateKey;
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -57,6 +64,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Requests through a service worker escape page.route(); only e2e/notifications.spec.ts, which tests the
+    // worker itself, lets it run (test.use({ serviceWorkers: "allow" })).
+    serviceWorkers: "block",
     launchOptions: {
       ...(chromiumPath ? { executablePath: chromiumPath } : {}),
       args: [
@@ -90,6 +100,10 @@ export default defineConfig({
     env: {
       NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET,
       NEXTAUTH_URL: baseURL,
+      VAPID_PUBLIC_KEY: process.env.E2E_VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: process.env.E2E_VAPID_PRIVATE_KEY,
+      // e2e/notifications.spec.ts stores a subscription at a push service on 127.0.0.1 through the API.
+      PUSH_LOCAL_ENDPOINTS: "on",
       // The handyman of e2e/job-life.spec.ts (Hidde, second-cheapest plumber in Rotterdam, whom no
       // other spec's confirmation shows), and of e2e/dutch-notices.spec.ts (Bram, the cheapest
       // electrician in Amsterdam, whom no other spec asks for), and of e2e/pro-profile.spec.ts (Stijn, who

@@ -21,6 +21,7 @@ import enOps from "../messages/en/ops.json";
 import enJoin from "../messages/en/join.json";
 import enPro from "../messages/en/pro.json";
 import enInvoices from "../messages/en/invoices.json";
+import enNotifications from "../messages/en/notifications.json";
 import nlCatalogue from "../messages/nl/catalogue.json";
 import nlCommon from "../messages/nl/common.json";
 import nlErrors from "../messages/nl/errors.json";
@@ -40,6 +41,7 @@ import nlOps from "../messages/nl/ops.json";
 import nlJoin from "../messages/nl/join.json";
 import nlPro from "../messages/nl/pro.json";
 import nlInvoices from "../messages/nl/invoices.json";
+import nlNotifications from "../messages/nl/notifications.json";
 import type { Locale } from "./locales";
 import type { Namespace } from "./namespaces";
 
@@ -66,6 +68,7 @@ const imported = {
     join: enJoin,
     pro: enPro,
     invoices: enInvoices,
+    notifications: enNotifications,
   },
   nl: {
     catalogue: nlCatalogue,
@@ -87,6 +90,7 @@ const imported = {
     join: nlJoin,
     pro: nlPro,
     invoices: nlInvoices,
+    notifications: nlNotifications,
   },
 };
 

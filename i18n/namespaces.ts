@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "join",
   "pro",
   "invoices",
+  "notifications",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

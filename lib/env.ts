@@ -148,6 +148,19 @@ const envSchema = z.object({
   FIXWELL_CITY: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(2).max(80).optional()),
   FIXWELL_KVK: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^\d{8}$/, "must be a KvK number, 8 digits").optional()),
   FIXWELL_VAT_ID: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^NL\d{9}B\d{2}$/, "must be a Dutch VAT id, NL123456789B01").optional()),
+  // Web push (lib/push, docs/notifications.md): the VAPID key pair that signs every push, base64url as
+  // `npx web-push generate-vapid-keys` prints them, and the contact push services may write to. Unset in
+  // development and tests: a pair is made at start (kept in .data/ in development). Unset in production: push is off.
+  VAPID_PUBLIC_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, "must be the public key as `npx web-push generate-vapid-keys` prints it (87 base64url characters)").optional()),
+  VAPID_PRIVATE_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "must be the private key as `npx web-push generate-vapid-keys` prints it (43 base64url characters)").optional()),
+  VAPID_SUBJECT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL where the push services can reach the site's operators").optional(),
+  ),
+  // Test setting: push endpoints at http(s)://127.0.0.1 are accepted (a test's own push service). Never on a public site.
+  PUSH_LOCAL_ENDPOINTS: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["on", "off"]).default("off")),
+  // How long one push service may take to answer before the push is retried later.
+  PUSH_TIMEOUT_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(100).max(60_000).default(10_000)),
   // Where photos' bytes go: unset, PostgreSQL; s3://bucket?endpoint=…&region=…&forcePathStyle=true, S3-compatible storage.
   STORAGE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -215,6 +228,9 @@ export function parseEnv(
   if (paymentsLive && missingCompany.length > 0) {
     throw new EnvError(`Invalid environment: live payments need Fixwell's company details for its invoices: ${missingCompany.join(", ")}`);
   }
+  if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY)) {
+    throw new EnvError("Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (`npx web-push generate-vapid-keys` prints both)");
+  }
   const mailTransport = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "file");
   if (mailTransport === "smtp" && !parsed.SMTP_URL) {
     throw new EnvError("Invalid environment: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:password@host:587 or smtps://…)");
@@ -277,8 +293,14 @@ function assertPaymentsReal(parsed: Pick<z.infer<typeof envSchema>, "MOLLIE_API_
 }
 
 /** What an operator should hear at start, for settings that are allowed but weaken a production site. */
-export function productionWarnings(parsed: Pick<Env, "TRUSTED_IP_HEADER">): string[] {
+export function productionWarnings(parsed: Pick<Env, "TRUSTED_IP_HEADER" | "VAPID_PUBLIC_KEY" | "PUSH_LOCAL_ENDPOINTS">): string[] {
   const warnings: string[] = [];
+  if (!parsed.VAPID_PUBLIC_KEY) {
+    warnings.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: web push is off (mail still goes). See docs/notifications.md.");
+  }
+  if (parsed.PUSH_LOCAL_ENDPOINTS === "on") {
+    warnings.push("PUSH_LOCAL_ENDPOINTS=on: push subscriptions at http://127.0.0.1 are accepted. This is a test setting; never use it on a public site.");
+  }
   if (!parsed.TRUSTED_IP_HEADER) {
     warnings.push(
       "TRUSTED_IP_HEADER is not set: per-address sign-in limits are off and only per-account limits apply. " +

@@ -3,7 +3,7 @@
 // of photos' objects in S3-compatible storage (lib/photos), the mail digests of new messages (lib/messages)
 // and the daily insurance check that pauses lapsed handymen and reminds them a week before (lib/handymen),
 // and the reconciliation of payments (lib/payments), and the confirmation and release of finished jobs
-// (lib/requests/completion.ts). A feature
+// (lib/requests/completion.ts), and web pushes (lib/push). A feature
 // with new background work adds its handlers here. Started inside the web server by instrumentation.ts,
 // or as its own process by `npm run worker` (scripts/worker.ts).
 import "server-only";
@@ -15,12 +15,13 @@ import { photoStorageHandlers } from "./photos/storage-worker";
 import { threadDigestHandlers } from "./messages/digest";
 import { paymentReconciliationHandlers } from "./payments/worker";
 import { jobCompletionHandlers } from "./requests/completion-worker";
+import { pushDeliveryHandlers } from "./push/delivery";
 
 export type WorkerOptions = QueueWorkerOptions & MailWorkerOptions;
 
 /** Starts the queue and every feature's handlers in this process (once; later calls share the first start). */
 export function startWorker(options: WorkerOptions = {}): Promise<void> {
-  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers(), jobCompletionHandlers()], options);
+  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers(), jobCompletionHandlers(), pushDeliveryHandlers()], options);
 }
 
 /** Stops this process's worker, letting a running task finish (up to 10 s). */

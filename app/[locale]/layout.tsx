@@ -27,7 +27,8 @@ export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Pr
     metadataBase: siteOrigin(),
     title: { default: t("title"), template: t("titleTemplate") },
     description: t("description", { cities: cityList("and", locale) }),
-    icons: { icon: { url: "/logo.svg", type: "image/svg+xml" } },
+    icons: { icon: { url: "/logo.svg", type: "image/svg+xml" }, apple: { url: "/icons/apple-touch-icon.png", sizes: "180x180" } },
+    appleWebApp: { capable: true, title: "Fixwell", statusBarStyle: "default" },
   };
 }
 

@@ -1,6 +1,6 @@
 // The account page's content (/account and /dashboard/account): the display name and the address with
 // its verification state, then what a person can do with the account: change the password, download
-// their data, delete the account.
+// their data, delete the account; and how they hear of what happens (notifications: mail and push).
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Link } from "@/components/i18n/link";
@@ -13,10 +13,12 @@ import { DeleteAccountForm } from "@/components/account/delete-account-form";
 import { ResendVerificationForm } from "@/components/account/resend-verification-form";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { signOutEverywhereAction } from "@/lib/auth/actions";
+import { NotificationSettings } from "@/components/notifications/notification-settings";
+import type { NotificationSettingsProps } from "@/lib/notifications/overview";
 import { PageNotice } from "./page-notice";
 import styles from "./account-details.module.css";
 
-export async function AccountDetails({ account }: { account: AccountOverview }) {
+export async function AccountDetails({ account, notifications }: { account: AccountOverview; notifications: NotificationSettingsProps }) {
   const { email, emailVerifiedAt, role } = account;
   const requested = await getLocale();
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
@@ -50,6 +52,8 @@ export async function AccountDetails({ account }: { account: AccountOverview }) 
           </dd>
         </div>
       </dl>
+
+      <NotificationSettings {...notifications} />
 
       <section className={styles.section} aria-labelledby="password-heading">
         <h2 id="password-heading" className={styles.heading}>

@@ -7,6 +7,7 @@ import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AuthNav } from "@/components/auth/auth-nav";
 import { LanguageSuggestion } from "@/components/i18n/language-suggestion";
+import { ServiceWorkerRegistration } from "@/components/notifications/service-worker-registration";
 import type { Locale } from "@/i18n/locales";
 import { paymentsMode } from "@/lib/payments/mode";
 
@@ -29,6 +30,7 @@ export async function LocaleDocument({ locale, children }: { locale: Locale; chi
         <main id="main">{children}</main>
         <SiteFooter />
         <ScrollToTop />
+        <ServiceWorkerRegistration />
         <LanguageSuggestion text={{ message: suggestion("message"), accept: suggestion("accept"), dismiss: suggestion("dismiss") }} />
       </body>
     </html>

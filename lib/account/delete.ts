@@ -144,7 +144,8 @@ async function eraseAccount(tx: Tx, after: AfterCommit, userId: string): Promise
     last = rows.at(-1)?.id;
   }
   await eraseWritings(tx, userId);
-  // The rest goes with the account: requests (with their offers, events, reviews and photos) and mailed links.
+  // The rest goes with the account: requests (with their offers, events, reviews and photos), mailed links,
+  // notification choices, and the devices with web push on (their queued pushes with them).
   await tx.user.delete({ where: { id: userId } });
   await eraseMailTraces(tx, after, email, accountDeletedMessage({ to: email, keptForHandymen, locale: locale === "nl" ? "nl" : "en" }));
   return { email, keptForHandymen, cancelled };

@@ -106,6 +106,8 @@ export const EXPORT_COVERAGE = {
     "quotes.handyman_id": "handyman.quotes (every line, with its VAT rate, and the answer)",
     "payments.handyman_id": "handyman.payments (the homeowners' payments of your quotes, by attempt and status, with their ledger lines and refunds)",
     "invoices.handyman_id": "invoices (the invoices made in your name, their credit notes and Fixwell's commission invoices to you; a homeowner's invoices and credit notes too), each with its PDF's address",
+    "push_subscriptions.user_id": "pushDevices (each device with notifications on: its browser, push service address and dates; the device's keys are left out: they are secrets, and useless to the person)",
+    "notification_preferences.user_id": "notificationChoices (mail and push, per kind of event)",
   },
   leftOut: {
     // The handyman named in a step of a request is the handyman's, and their offers and the requests'
@@ -343,13 +345,15 @@ export async function exportAccountData(user: { id: string; email: string }, now
   const db = await getDb();
   const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, role: true, locale: true, createdAt: true, emailVerifiedAt: true } });
   const auditColumns = { id: true, createdAt: true, action: true, targetType: true, targetId: true, before: true, after: true } as const;
-  const [sessions, tokens, mail, handyman, applications, reported] = await Promise.all([
+  const [sessions, tokens, mail, handyman, applications, reported, pushDevices, notificationChoices] = await Promise.all([
     db.userSession.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { createdAt: true, remember: true, revokedAt: true } }),
     db.accountToken.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { purpose: true, email: true, createdAt: true, expiresAt: true, usedAt: true } }),
     mailTo(db, account.email),
     handymanPart(db, user.id),
     applicationsPart(db, user.id),
     db.messageThread.findMany({ where: { reportedById: user.id }, orderBy: [{ reportedAt: "asc" }, { id: "asc" }], select: { id: true, requestId: true, reportedAt: true, reportReason: true } }),
+    db.pushSubscription.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { endpoint: true, label: true, createdAt: true, lastSuccessAt: true } }),
+    db.notificationPreference.findMany({ where: { userId: user.id }, orderBy: { kind: "asc" }, select: { kind: true, mail: true, push: true } }),
   ]);
   // Newest first, the id breaking ties (descending): the next batch starts after the last request read.
   // Invoices and credit notes of their jobs (as the homeowner), and those concerning them as a handyman; kept seven years.
@@ -495,6 +499,8 @@ export async function exportAccountData(user: { id: string; email: string }, now
     sessions: sessions.map((session) => ({ startedAt: session.createdAt.toISOString(), remembered: session.remember, endedAt: iso(session.revokedAt) })),
     linksSent: tokens.map((token) => ({ purpose: token.purpose, sentTo: token.email, sentAt: token.createdAt.toISOString(), validUntil: token.expiresAt.toISOString(), usedAt: iso(token.usedAt) })),
     mail: mail.map((message) => ({ to: message.recipient, subject: message.subject, queuedAt: message.createdAt.toISOString(), sentAt: iso(message.sentAt), failedAt: iso(message.failedAt) })),
+    pushDevices: pushDevices.map((device) => ({ device: device.label, pushService: device.endpoint, turnedOnAt: device.createdAt.toISOString(), lastPushAt: iso(device.lastSuccessAt) })),
+    notificationChoices,
     requests,
     quotes,
     payments,

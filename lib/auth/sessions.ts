@@ -15,6 +15,7 @@ import { getDb } from "../db";
 import { retryReadOnce } from "../db/errors";
 import { env } from "../env";
 import type { Prisma } from "../generated/prisma/client";
+import { forgetDevices } from "../push/forget";
 import {
   decodeSessionToken,
   DEVICE_COOKIE_MAX_AGE,
@@ -84,9 +85,13 @@ export async function revokeSession(sid: unknown): Promise<void> {
   for (const { userId } of ended) forgetAccount(userId);
 }
 
-/** Ends every session of the account, inside the caller's transaction. */
+/**
+ * Ends every session of the account, inside the caller's transaction ("sign out everywhere", a password
+ * changed or reset). Its devices lose web push too: a device nobody is signed in on gets no news of the account.
+ */
 export async function endAllSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await forgetDevices(tx, userId);
   await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
   // Before the commit: a read from here to the commit may keep the old answer, until the commit's notification.
   forgetAccount(userId);

@@ -36,7 +36,13 @@ export type MailContent = {
   after?: string[];
   /** The reader's language: the greeting, sign-off and footer around the paragraphs, and `<html lang>`. */
   locale?: Locale;
+  /** The footer's link to the notification choices on /account; false only where no account is left to choose (the goodbye). */
+  preferencesLink?: boolean;
 };
+
+/** Where every mail's footer sends the reader to choose which mails they get (lib/notifications). */
+export const PREFERENCES_PATH = "/account";
+export const PREFERENCES_ANCHOR = "notifications";
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -63,15 +69,18 @@ function frame(locale: Locale) {
 }
 
 /** Builds both parts of a mail from the same paragraphs, so the two always say the same thing. */
-export function composeMail({ to, subject, paragraphs, action, after = [], locale = DEFAULT_LOCALE }: MailContent): MailMessage {
+export function composeMail({ to, subject, paragraphs, action, after = [], locale = DEFAULT_LOCALE, preferencesLink = true }: MailContent): MailMessage {
   const { hello, signOff, footer, copyAddress } = frame(locale);
+  // On the site the action leads to (a builder's baseUrl), else the site's own address.
+  const preferencesUrl = `${pageLink(locale, PREFERENCES_PATH, {}, action ? new URL(action.url).origin : undefined)}#${PREFERENCES_ANCHOR}`;
+  const preferences = preferencesLink ? mailText(locale)("preferences", { url: preferencesUrl }) : null;
   const text = [
     hello,
     ...paragraphs,
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...after,
     signOff,
-    "--\n" + footer,
+    "--\n" + footer + (preferences ? "\n" + preferences : ""),
   ].join("\n\n");
 
   const p = (body: string) => `<p style="margin:0 0 16px">${escapeHtml(body).replace(/\n/g, "<br>")}</p>`;
@@ -92,6 +101,9 @@ export function composeMail({ to, subject, paragraphs, action, after = [], local
     p(signOff),
     "</div>",
     `<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#6b7280;text-align:center">${escapeHtml(footer)}</p>`,
+    ...(preferences
+      ? [`<p style="max-width:560px;margin:8px auto 0;font-size:12px;color:#6b7280;text-align:center">${escapeHtml(preferences).replace(escapeHtml(preferencesUrl), `<a href="${escapeHtml(preferencesUrl)}" style="color:#1d4ed8">${escapeHtml(preferencesUrl)}</a>`)}</p>`]
+      : []),
     "</body></html>",
   ].join("\n");
 
@@ -202,6 +214,7 @@ export function accountDeletedMessage(args: { to: string; keptForHandymen?: numb
         t("accountDeleted.thanks"),
         t("accountDeleted.notYou", { email: supportContact.email }),
       ],
+      preferencesLink: false,
     });
   });
 }

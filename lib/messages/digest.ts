@@ -2,11 +2,16 @@
 // minutes, in one mail naming how many arrived, and not at all when they read them meanwhile. A post
 // queues a thread-digest task for the other side (one per thread and side: pg-boss's singleton key), due a
 // minute later, or 15 minutes after the last digest that side got; the task counts what is still unread
-// then and writes the mail into the outbox (lib/mail) in the reader's language.
+// then and writes the mail into the outbox (lib/mail) in the reader's language, and a push to each of their
+// devices (lib/notifications: "a new message", as the reader chose on /account). So a person with the
+// thread open and push on gets the live update at once and at most one push per digest, never one per message.
 import "server-only";
 import type { Prisma } from "../generated/prisma/client";
 import { getDb } from "../db";
-import { composeMail, mailText, pageLink, queueMail } from "../mail";
+import { composeMail, mailText, pageLink } from "../mail";
+import { notifyPerson } from "../notifications";
+import { getTranslator } from "../i18n/translator";
+import { localizedPath } from "../i18n/paths";
 import { DEFAULT_LOCALE, isLocale } from "../../i18n/locales";
 import { AfterCommit } from "../queue/after-commit";
 import { enqueue, type QueuedTask, type QueueHandlers } from "../queue";
@@ -74,17 +79,20 @@ export async function sendThreadDigest(threadId: string, side: Side, now = new D
     const locale = isLocale(reader.locale) ? reader.locale : DEFAULT_LOCALE;
     const t = mailText(locale);
     const job = repairName({ taskType: fromDbTaskType(thread.request.taskType), city: fromDbCity(thread.request.city) }, locale);
-    await queueMail(
-      tx,
-      after,
-      composeMail({
+    const p = getTranslator(locale, "notifications");
+    await notifyPerson(tx, after, {
+      userId: reader.id,
+      kind: "message",
+      eventKey: `${threadId}:${side}:${now.getTime()}`,
+      mail: composeMail({
         to: reader.email,
         locale,
         subject: t("threadDigest.subject", { count, job }),
         paragraphs: [t("threadDigest.intro", { count, job })],
         action: { label: t("threadDigest.action"), url: pageLink(locale, threadPath(side, thread)) },
       }),
-    );
+      push: { title: p("push.message.title", { count }), body: p("push.message.body", { job }), url: localizedPath(locale, threadPath(side, thread)), lang: locale },
+    });
     await tx.messageThread.update({ where: { id: threadId }, data: side === "homeowner" ? { homeownerMailedAt: now } : { handymanMailedAt: now } });
     return { count };
   });

@@ -61,6 +61,9 @@ export const NOTICE_KEYS = [
   "message-sent",
   "thread-reported",
   "thread-closed",
+  // The notification choices on /account (lib/notifications/actions.ts).
+  "notifications-saved",
+  "notifications-refused",
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];

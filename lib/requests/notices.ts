@@ -6,6 +6,10 @@
 // mailed. Each mail is written in the language of the account it goes to, with dates and links in that
 // language.
 //
+// The events a person may choose to hear of (lib/notifications/kinds.ts: an offer, an acceptance, a quote,
+// a finished job…) go through lib/notifications instead: mailed unless the person turned mail off for the
+// kind, and pushed to each of their devices with push on, in their language, opening the page the mail links to.
+//
 // Offers never carry the homeowner's name or address: the handyman sees those on /pro after accepting,
 // and only when the homeowner's address is verified.
 import "server-only";
@@ -18,6 +22,9 @@ import type { AfterCommit } from "../queue/after-commit";
 import { LATE_WINDOW_HOURS } from "../payments/cancellation";
 import type { CancellationMoney } from "./cancellation";
 import type { QuoteAmounts } from "../quotes/rules";
+import { getTranslator, type Translator } from "../i18n/translator";
+import { localizedPath } from "../i18n/paths";
+import { notifyPerson, type NotificationKind } from "../notifications";
 
 type Tx = MailTransaction;
 type Request = Pick<RepairRequest, "id" | "taskType" | "city" | "date"> & { userId: string };
@@ -30,17 +37,17 @@ export function repairName(request: Pick<RepairRequest, "taskType" | "city">, lo
   return mailText(locale)("job", { job: taskJobName(request.taskType, locale), city: mailCity(request.city, locale) });
 }
 
-type Reader = { email: string; locale: Locale };
+type Reader = { id: string; email: string; locale: Locale };
 
-const readerOf = (user: { email: string; locale: string } | null | undefined): Reader | null =>
-  user ? { email: user.email, locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE } : null;
+const readerOf = (user: { id: string; email: string; locale: string } | null | undefined): Reader | null =>
+  user ? { id: user.id, email: user.email, locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE } : null;
 
 async function homeowner(tx: Tx, request: Request): Promise<Reader | null> {
-  return readerOf(await tx.user.findUnique({ where: { id: request.userId }, select: { email: true, locale: true } }));
+  return readerOf(await tx.user.findUnique({ where: { id: request.userId }, select: { id: true, email: true, locale: true } }));
 }
 
 async function handymanContact(tx: Tx, handymanId: number): Promise<{ name: string; reader: Reader | null }> {
-  const handyman = await tx.handyman.findUnique({ where: { id: handymanId }, select: { name: true, user: { select: { email: true, locale: true } } } });
+  const handyman = await tx.handyman.findUnique({ where: { id: handymanId }, select: { name: true, user: { select: { id: true, email: true, locale: true } } } });
   return { name: handyman?.name ?? "The handyman", reader: readerOf(handyman?.user) };
 }
 
@@ -51,14 +58,25 @@ async function queue(tx: Tx, after: AfterCommit, message: MailMessage | null): P
 
 type Build = (to: string, words: ReturnType<typeof mailText>, locale: Locale) => MailMessage;
 
-async function toHomeowner(tx: Tx, after: AfterCommit, request: Request, build: Build): Promise<void> {
-  const reader = await homeowner(tx, request);
-  await queue(tx, after, reader ? build(reader.email, mailText(reader.locale), reader.locale) : null);
+/** An event of a kind people choose to hear of: its kind, its key, and its push in the reader's words. */
+type Choosable = { kind: NotificationKind; eventKey: string; push: (words: Translator, locale: Locale) => { title: string; body: string; path: string } };
+
+async function send(tx: Tx, after: AfterCommit, reader: Reader | null, build: Build, choosable?: Choosable): Promise<void> {
+  if (!reader) return;
+  const message = build(reader.email, mailText(reader.locale), reader.locale);
+  if (!choosable) return queue(tx, after, message);
+  const { title, body, path } = choosable.push(getTranslator(reader.locale, "notifications"), reader.locale);
+  await notifyPerson(tx, after, {
+    userId: reader.id,
+    kind: choosable.kind,
+    eventKey: choosable.eventKey,
+    mail: message,
+    push: { title, body, url: localizedPath(reader.locale, path), lang: reader.locale },
+  });
 }
 
-async function toHandyman(tx: Tx, after: AfterCommit, handymanId: number, build: Build): Promise<void> {
-  const { reader } = await handymanContact(tx, handymanId);
-  await queue(tx, after, reader ? build(reader.email, mailText(reader.locale), reader.locale) : null);
+async function toHomeowner(tx: Tx, after: AfterCommit, request: Request, build: Build, choosable?: Choosable): Promise<void> {
+  await send(tx, after, await homeowner(tx, request), build, choosable);
 }
 
 const euros = (cents: number, locale: Locale) => formatPrice(cents / 100, locale);
@@ -67,6 +85,14 @@ const euros = (cents: number, locale: Locale) => formatPrice(cents / 100, locale
 function refundLine(money: CancellationMoney | null | undefined, t: ReturnType<typeof mailText>, locale: Locale): string | null {
   return money && money.refundCents > 0 ? t("cancellationMoney.refunded", { amount: euros(money.refundCents, locale) }) : null;
 }
+
+async function toHandyman(tx: Tx, after: AfterCommit, handymanId: number, build: Build, choosable?: Choosable): Promise<void> {
+  const { reader } = await handymanContact(tx, handymanId);
+  await send(tx, after, reader, build, choosable);
+}
+
+/** The job as a push names it, in the reader's language ("painting job in Rotterdam"). */
+const pushJob = (request: Pick<RepairRequest, "taskType" | "city">, locale: Locale) => repairName(request, locale);
 
 /** Why a request left a handyman: they declined, let it expire, or can no longer take requests (an operator suspended them; the homeowner is not told why). */
 type PassReason = "declined" | "expired" | "unavailable";
@@ -86,6 +112,14 @@ export const notify = {
         ],
         action: { label: t("offered.action"), url: pageLink(locale, PRO_PATH) },
       });
+    }, {
+      kind: "offer",
+      eventKey: `${request.id}:${handymanId}:${respondBy.getTime()}`,
+      push: (p, locale) => ({
+        title: p("push.offer.title", { job: pushJob(request, locale) }),
+        body: p("push.offer.body", { deadline: formatDateTime(respondBy.toISOString(), locale) }),
+        path: PRO_PATH,
+      }),
     });
   },
 
@@ -101,6 +135,14 @@ export const notify = {
         action: { label: t("accepted.action"), url: pageLink(locale, orderPath(request.id)) },
         after: [t("accepted.after")],
       });
+    }, {
+      kind: "accepted",
+      eventKey: `${request.id}:${handymanId}`,
+      push: (p, locale) => ({
+        title: p("push.accepted.title", { name }),
+        body: p("push.accepted.body", { job: pushJob(request, locale), date: formatDate(request.date, locale) }),
+        path: orderPath(request.id),
+      }),
     });
   },
 
@@ -152,6 +194,10 @@ export const notify = {
         paragraphs: [t("done.intro", { name, job }), t("done.ask")],
         action: { label: t("done.action"), url: pageLink(locale, orderPath(request.id)) },
       });
+    }, {
+      kind: "done",
+      eventKey: `${request.id}:${handymanId}`,
+      push: (p, locale) => ({ title: p("push.done.title", { name }), body: p("push.done.body", { job: pushJob(request, locale) }), path: orderPath(request.id) }),
     });
   },
 
@@ -185,6 +231,54 @@ export const notify = {
         ],
         action: { label: t("quoteSent.action"), url: pageLink(locale, orderPath(request.id)) },
       });
+    }, {
+      kind: "quote-received",
+      eventKey: `${request.id}:${handymanId}:${validUntil.getTime()}`,
+      // No amount: the push may show on a locked screen; the page shows the quote to its reader.
+      push: (p, locale) => ({ title: p("push.quoteReceived.title", { name }), body: p("push.quoteReceived.body", { job: pushJob(request, locale) }), path: orderPath(request.id) }),
+    });
+  },
+
+  /**
+   * The homeowner paid the handyman's quote (to be called by lib/payments once a payment is paid): the
+   * handyman hears it, without the amount.
+   */
+  async quotePaid(tx: Tx, after: AfterCommit, { request, handymanId, paymentId }: { request: Request; handymanId: number; paymentId: string }) {
+    await toHandyman(tx, after, handymanId, (to, _t, locale) => {
+      const w = getTranslator(locale, "notifications");
+      const job = repairName(request, locale);
+      return composeMail({ to, locale, subject: w("mail.quotePaid.subject", { job }), paragraphs: [w("mail.quotePaid.intro", { job })], action: { label: w("mail.quotePaid.action"), url: pageLink(locale, PRO_PATH) } });
+    }, {
+      kind: "quote-paid",
+      eventKey: paymentId,
+      push: (p, locale) => ({ title: p("push.quotePaid.title"), body: p("push.quotePaid.body", { job: pushJob(request, locale) }), path: PRO_PATH }),
+    });
+  },
+
+  /** The money of a paid job was released to the handyman (to be called by lib/payments once a release succeeded). */
+  async moneyReleased(tx: Tx, after: AfterCommit, { request, handymanId, paymentId }: { request: Request; handymanId: number; paymentId: string }) {
+    await toHandyman(tx, after, handymanId, (to, _t, locale) => {
+      const w = getTranslator(locale, "notifications");
+      const job = repairName(request, locale);
+      return composeMail({ to, locale, subject: w("mail.moneyReleased.subject", { job }), paragraphs: [w("mail.moneyReleased.intro", { job })], action: { label: w("mail.moneyReleased.action"), url: pageLink(locale, PRO_PATH) } });
+    }, {
+      kind: "money-released",
+      eventKey: paymentId,
+      push: (p, locale) => ({ title: p("push.moneyReleased.title"), body: p("push.moneyReleased.body", { job: pushJob(request, locale) }), path: PRO_PATH }),
+    });
+  },
+
+  /** The handyman is on the way (the event is sent by the work on changed plans, "at the door" and no-shows). */
+  async onMyWay(tx: Tx, after: AfterCommit, { request, handymanId, at }: { request: Request; handymanId: number; at: Date }) {
+    const { name } = await handymanContact(tx, handymanId);
+    await toHomeowner(tx, after, request, (to, _t, locale) => {
+      const w = getTranslator(locale, "notifications");
+      const job = repairName(request, locale);
+      return composeMail({ to, locale, subject: w("mail.onMyWay.subject", { name }), paragraphs: [w("mail.onMyWay.intro", { name, job })], action: { label: w("mail.onMyWay.action"), url: pageLink(locale, orderPath(request.id)) } });
+    }, {
+      kind: "on-my-way",
+      eventKey: `${request.id}:${handymanId}:${at.getTime()}`,
+      push: (p, locale) => ({ title: p("push.onMyWay.title", { name }), body: p("push.onMyWay.body", { job: pushJob(request, locale) }), path: orderPath(request.id) }),
     });
   },
 

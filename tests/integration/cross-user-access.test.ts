@@ -23,6 +23,8 @@ import * as availabilityRoute from "../../app/api/pro/availability/route";
 import * as payoutRoute from "../../app/api/pro/payout/route";
 import * as exportRoute from "../../app/api/account/export/route";
 import * as invoiceRoute from "../../app/api/invoices/[invoiceId]/route";
+import * as pushSubscriptionsRoute from "../../app/api/push/subscriptions/route";
+import * as notificationChoicesRoute from "../../app/api/account/notifications/route";
 import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
 import * as pageEventsRoute from "../../app/api/threads/events/route";
@@ -724,6 +726,22 @@ describe("the account's data", () => {
     const state = await deleteAccountAction(EMPTY_ACCOUNT_FORM, form({ password: CAROL_PASSWORD }));
     expect(state.fieldErrors.password).toMatch(/not your password/);
     expect(await snapshotTables()).toBe(before);
+  });
+
+  it("turning push off needs the device to be the signed-in account's own: Dave cannot remove Carol's (404), and nothing changes", async () => {
+    const device = { endpoint: "http://127.0.0.1:9/push/carols-phone", keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString("base64url"), auth: Buffer.alloc(16, 2).toString("base64url") } };
+    const subscribed = await pushSubscriptionsRoute.POST(apiRequest("POST", "/api/push/subscriptions", { cookie: carol.cookie, body: device }), routeContext());
+    expect(subscribed.status).toBe(201);
+    const before = await snapshotTables();
+    const refused = await pushSubscriptionsRoute.DELETE(apiRequest("DELETE", "/api/push/subscriptions", { cookie: dave.cookie, body: { endpoint: device.endpoint } }), routeContext());
+    expect(refused.status).toBe(404);
+    expect(await snapshotTables()).toBe(before);
+    // Dave's choices are his: they change nothing of Carol's, and his reading shows only his own.
+    const chosen = await notificationChoicesRoute.PUT(apiRequest("PUT", "/api/account/notifications", { cookie: dave.cookie, body: { preferences: [{ kind: "accepted", mail: false, push: false }] } }), routeContext());
+    expect(chosen.status).toBe(200);
+    const db = await getDb();
+    expect(await db.notificationPreference.count({ where: { userId: carol.id } })).toBe(0);
+    expect(await db.pushSubscription.count({ where: { userId: carol.id } })).toBe(1);
   });
 
   it("deleting removes the signed-in account only: the other account and its request stay", async () => {

@@ -57,7 +57,8 @@ it("writes each mail as an .eml file with both parts, logs its subject and link,
   expect(line).toContain(link);
 
   const [listed] = await listDevMailbox(dir);
-  expect(listed).toMatchObject({ file, to: "lin@example.com", subject: parsed.subject, links: [link] });
+  // The action's link, then the footer's one to the notification choices.
+  expect(listed).toMatchObject({ file, to: "lin@example.com", subject: parsed.subject, links: [link, "http://localhost:3000/account#notifications"] });
   expect(listed.from).toContain("no-reply@localhost");
   expect(listed.text).toBe(parsed.text?.trimEnd());
   expect(Math.abs(listed.date.getTime() - Date.now())).toBeLessThan(60_000);

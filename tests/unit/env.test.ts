@@ -54,9 +54,31 @@ describe("parseEnv", () => {
   );
 });
 
+describe("the VAPID keys of web push", () => {
+  const pair = { VAPID_PUBLIC_KEY: "B" + "a".repeat(86), VAPID_PRIVATE_KEY: "k".repeat(43) };
+
+  it("takes both keys, as `npx web-push generate-vapid-keys` prints them, and a mailto: or https: subject", () => {
+    const env = parseEnv({ NODE_ENV: "production", NEXTAUTH_SECRET: secret, ...pair, VAPID_SUBJECT: "mailto:ops@fixwell.nl" });
+    expect(env.VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(env.PUSH_LOCAL_ENDPOINTS).toBe("off");
+  });
+
+  it.each([
+    ["VAPID_PUBLIC_KEY", { VAPID_PUBLIC_KEY: "too-short" }],
+    ["VAPID_PRIVATE_KEY", { VAPID_PRIVATE_KEY: "not base64url!" }],
+    ["VAPID_SUBJECT", { VAPID_SUBJECT: "ops@fixwell.nl" }],
+    ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together", { VAPID_PRIVATE_KEY: undefined }],
+  ])("refuses %s", (message, values) => {
+    expect(() => parseEnv({ NODE_ENV: "production", NEXTAUTH_SECRET: secret, ...pair, ...values } as NodeJS.ProcessEnv)).toThrow(new RegExp(message));
+  });
+});
+
 describe("productionWarnings", () => {
   it("warns that per-address limits are off without TRUSTED_IP_HEADER, and is quiet with it", () => {
-    expect(productionWarnings({ TRUSTED_IP_HEADER: undefined }).join(" ")).toMatch(/per-address sign-in limits are off/);
-    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for" })).toEqual([]);
+    const push = { VAPID_PUBLIC_KEY: "B".repeat(87), PUSH_LOCAL_ENDPOINTS: "off" as const };
+    expect(productionWarnings({ TRUSTED_IP_HEADER: undefined, ...push }).join(" ")).toMatch(/per-address sign-in limits are off/);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push })).toEqual([]);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push, VAPID_PUBLIC_KEY: undefined }).join(" ")).toMatch(/web push is off/);
+    expect(productionWarnings({ TRUSTED_IP_HEADER: "x-forwarded-for", ...push, PUSH_LOCAL_ENDPOINTS: "on" }).join(" ")).toMatch(/never use it on a public site/);
   });
 });

@@ -40,8 +40,9 @@ describe("mail builders", () => {
     expect(message.text).toMatch(/^Hello,/);
     expect(message.html).toMatch(/^<!doctype html>/);
     if (link) {
-      expect(linksIn(message.text)).toEqual([link]);
-      expect(new Set(hrefs(message.html))).toEqual(new Set([link]));
+      // The action's link, and the footer's one to the notification choices (issue 35).
+      expect(linksIn(message.text)).toEqual([link, `${SITE}/account#notifications`]);
+      expect(new Set(hrefs(message.html))).toEqual(new Set([link, `${SITE}/account#notifications`]));
     } else {
       expect(linksIn(message.text)).toEqual([]);
       expect(hrefs(message.html)).toEqual([]);
@@ -71,13 +72,19 @@ describe("mail builders", () => {
     expect(() => composeMail({ to: "a@example.com", subject: "Hi\r\nBcc: b@example.com", paragraphs: ["x"] })).toThrow();
   });
 
+  it("ends every mail with a link to the notification choices on /account, in the reader's language; the goodbye to a deleted account has none", () => {
+    expect(passwordResetMessage({ to: "a@example.com", token, validMinutes: 30, baseUrl: SITE }).text).toContain(`Choose which mails you get: ${SITE}/account#notifications`);
+    expect(passwordResetMessage({ to: "a@example.com", token, validMinutes: 30, baseUrl: SITE, locale: "nl" }).text).toContain(`Kies welke mail je krijgt: ${SITE}/nl/account#notifications`);
+    expect(accountDeletedMessage({ to: "a@example.com" }).text).not.toContain("/account");
+  });
+
   it("refuses a recipient that is not an address", () => {
     expect(() => composeMail({ to: "a@example.com, b@example.com", subject: "Hi", paragraphs: ["x"] })).toThrow();
   });
 
   it("puts the token in the query string, encoded", () => {
     const message = verifyEmailMessage({ to: "a@example.com", token: "a+b/c=", role: "homeowner", baseUrl: `${SITE}/ignored/path` });
-    expect(linksIn(message.text)).toEqual([`${SITE}/verify-email?token=a%2Bb%2Fc%3D`]);
+    expect(linksIn(message.text)[0]).toBe(`${SITE}/verify-email?token=a%2Bb%2Fc%3D`);
   });
 });
 
