@@ -17,6 +17,8 @@ import { canMove, fromProviderStatus, LIVE_STATUSES } from "./lifecycle";
 import { amountToCents, centsToAmount } from "./money";
 import { callProvider, providerMode } from "./provider";
 import { issueCommissionInvoice, issueCreditNotes } from "../invoices/issue";
+import { AfterCommit } from "../queue/after-commit";
+import { announcePaid, announceReleased } from "./notices";
 
 export { PaymentProviderUnavailableError, PaymentRefusedError } from "./errors";
 export { balanceOf } from "./ledger";
@@ -116,7 +118,8 @@ async function applyProviderStatus(paymentId: string, providerPaymentId: string,
   const next = fromProviderStatus(providerStatus);
   if (!next) return undefined;
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  const after = new AfterCommit();
+  const status = await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: PaymentStatus; amount_cents: number }[]>`SELECT "status", "amount_cents" FROM "payments" WHERE "id" = ${paymentId}::uuid FOR UPDATE`;
     if (!row || !canMove(row.status, next)) return row?.status;
     // A provider payment whose amount is not ours is not ours to book.
@@ -124,9 +127,12 @@ async function applyProviderStatus(paymentId: string, providerPaymentId: string,
     await tx.payment.update({ where: { id: paymentId, status: row.status }, data: { status: next } });
     if (next === "paid") {
       await tx.ledgerEntry.create({ data: { paymentId, kind: "paid", amountCents: providerAmountCents, providerId: providerPaymentId } });
+      await announcePaid(tx, after, paymentId);
     }
     return next;
   });
+  await after.run();
+  return status;
 }
 
 /**
@@ -279,6 +285,7 @@ export async function finishTransfer(transferId: string): Promise<TransferOutcom
     }
     throw error;
   }
+  const after = new AfterCommit();
   await db.$transaction(async (tx) => {
     const claimed = await tx.paymentTransfer.updateMany({ where: { id: transferId, state: "requested" }, data: { state: "done", providerId, finishedAt: new Date() } });
     if (claimed.count === 0) return;
@@ -296,8 +303,12 @@ export async function finishTransfer(transferId: string): Promise<TransferOutcom
     // The invoices that follow the money, in the booking's transaction (lib/invoices): a credit note for a
     // refund of an invoiced payment, Fixwell's commission invoice for a release.
     if (transfer.kind === "refund") await issueCreditNotes(tx, transfer.paymentId);
-    else await issueCommissionInvoice(tx, transferId);
+    else {
+      await issueCommissionInvoice(tx, transferId);
+      await announceReleased(tx, after, transfer.paymentId);
+    }
   });
+  await after.run();
   return { transferId, state: "done" };
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 
@@ -110,6 +110,19 @@ describe("confirming a finished job releases its payment less commission", () =>
     expect(balance).toMatchObject({ held: 0, commission, released: balance.paid - commission, refunded: 0 });
     expect(balance.paid).toBe(balance.held + balance.released + balance.commission + balance.refunded);
     expect((await storedLife(requestId)).events.at(-1)).toMatchObject({ action: "confirm_done", actorRole: "homeowner", fromState: "done", toState: "done" });
+  });
+
+  it("tells the handyman once that the quote was paid, and once that the money was released", async () => {
+    await connect(nina);
+    const subjects = async () => (await mailTo(nina.email)).map((mail) => mail.subject);
+    await paidJob();
+    expect((await subjects()).filter((subject) => subject.endsWith("accepted and paid"))).toEqual(["Your quote for the pipe leakage job in Rotterdam was accepted and paid"]);
+    await markDone();
+    expect(await confirmDone(sessionOf(owner), requestId)).toBe("released");
+    await completeJobs();
+    const released = (await subjects()).filter((subject) => subject.startsWith("Money released"));
+    expect(released).toEqual(["Money released for the pipe leakage job in Rotterdam"]);
+    expect((await subjects()).filter((subject) => subject.endsWith("accepted and paid"))).toHaveLength(1);
   });
 
   it("confirming twice (two tabs) releases once and answers the second with 409", async () => {
