@@ -3,6 +3,8 @@
 // account's, else their browser's), so a Dutch reader's installed app opens in Dutch without a second manifest.
 import type { MetadataRoute } from "next";
 import { company } from "@/lib/content/site";
+import { getTranslator } from "@/lib/i18n/translator";
+import { cityList } from "@/lib/requests/words";
 
 /** The brand's colours (app/globals.css: --color-brand and --color-bg). */
 const THEME_COLOR = "#0b6e4f";
@@ -13,7 +15,8 @@ export default function manifest(): MetadataRoute.Manifest {
     id: "/",
     name: company.name,
     short_name: company.name,
-    description: "Handymen for your home in Amsterdam, The Hague and Rotterdam · Vakmensen voor je huis in Amsterdam, Den Haag en Rotterdam",
+    // Both languages, as the one manifest serves both.
+    description: (["en", "nl"] as const).map((locale) => getTranslator(locale, "notifications")("manifest.description", { cities: cityList("and", locale) })).join(" · "),
     start_url: "/api/start",
     scope: "/",
     display: "standalone",

@@ -28,8 +28,10 @@ describe("development mailbox", () => {
       });
 
       const [second, first] = await listDevMailbox(dir);
-      expect(first).toMatchObject({ to: "a@example.com", subject: "Plain ASCII", links: [] });
-      expect(second).toMatchObject({ to: "b@example.com", subject: "Café — naïve ✓", links: [long] });
+      // Every mail ends with the link to the notification choices (docs/notifications.md).
+      const choices = expect.stringMatching(/\/account#notifications$/);
+      expect(first).toMatchObject({ to: "a@example.com", subject: "Plain ASCII", links: [choices] });
+      expect(second).toMatchObject({ to: "b@example.com", subject: "Café — naïve ✓", links: [long, choices] });
       expect(second.text).toContain("Één reparatie, 100% klaar = mooi.");
       expect(second.from).toBe("Fixwell <no-reply@localhost>");
     } finally {
