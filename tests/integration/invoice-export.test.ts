@@ -4,13 +4,25 @@
 // export's totals checked against the ledger's own export of the same month, its VAT per rate against the
 // invoices, its keyset batches, its CSV-injection defence, and who may read it. Operators read every
 // invoice's PDF and see a payment's invoices on its console page.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import { apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
+
+// The payment page's section speaks the page's language through next-intl's getTranslations, which runs
+// outside the server's renderer here: its translations are the catalogue's, as in ops-pages-fuzz.test.ts.
+vi.mock("next-intl/server", async (original) => ({
+  ...(await original<typeof import("next-intl/server")>()),
+  getTranslations: async (arg: { locale: string; namespace: string }) => {
+    const { getTranslator } = await import("@/lib/i18n/translator");
+    const [namespace, ...within] = arg.namespace.split(".");
+    const t = getTranslator(arg.locale as "en", namespace as never);
+    return (key: string, values?: Record<string, string | number>) => t([...within, key].join(".") as never, values as never);
+  },
+}));
 
 process.env.COMMISSION_PERCENT = "10";
 process.env.COMMISSION_FROM = "2000-01-01";
@@ -30,6 +42,8 @@ const { monthRange } = await import("@/lib/ops/csv");
 const { amsterdamDayOf } = await import("@/lib/ops/money");
 const invoicesRoute = await import("../../app/api/ops/money/invoices/route");
 const invoiceRoute = await import("../../app/api/invoices/[invoiceId]/route");
+const { PaymentInvoices } = await import("@/components/ops/payment-invoices");
+const { renderToStaticMarkup } = await import("react-dom/server");
 
 // A painting job on a home older than two years: labour at 9%, materials at 21% (lib/quotes/vat.ts).
 const PAINTING = { taskType: "Painting", city: "Rotterdam", homeOlderThanTwoYears: true } as const;
@@ -188,6 +202,18 @@ describe("the month's invoice export", () => {
       expect(pdf.status, item.number).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
     }
+    // The section of the payment's console page, in both languages, for the operator only.
+    as(operator);
+    const english = renderToStaticMarkup(await PaymentInvoices({ paymentId: one.paymentId, locale: "en" }));
+    for (const item of listed) expect(english).toContain(`href="/api/invoices/${item.id}"`);
+    expect(english).toContain(`Download Invoice ${first.number} (PDF)`);
+    expect(english).toContain("€278.50");
+    expect(english).toContain("-€100.01");
+    const dutch = renderToStaticMarkup(await PaymentInvoices({ paymentId: one.paymentId, locale: "nl" }));
+    expect(dutch).toContain(`Factuur ${first.number} downloaden (pdf)`);
+    expect(renderToStaticMarkup(await PaymentInvoices({ paymentId: crypto.randomUUID(), locale: "en" }))).toContain("No invoice has been issued");
+    as(one.owner);
+    await expect(PaymentInvoices({ paymentId: one.paymentId, locale: "en" })).rejects.toThrow();
     // Nobody else sees the list; the homeowner of job 2 downloads none of job 1's.
     expect(await listInvoicesOfPayment(one.owner, one.paymentId)).toEqual([]);
     expect(await listInvoicesOfPayment(nina, one.paymentId)).toEqual([]);
