@@ -23,7 +23,7 @@ const OPS_PAGES = [
   "/ops/money/payments/00000000-0000-4000-8000-000000000001",
 ];
 // The last one does not exist at all: the console's answer must not differ from it.
-const OPS_API_READS = ["/api/ops/job-openings", "/api/ops/handymen", "/api/ops/requests", "/api/ops/money", "/api/ops/money/payments", "/api/ops/money/export?month=2026-06", "/api/no-such-endpoint"];
+const OPS_API_READS = ["/api/ops/job-openings", "/api/ops/handymen", "/api/ops/requests", "/api/ops/money", "/api/ops/money/payments", "/api/ops/money/export?month=2026-06", "/api/ops/money/invoices?month=2026-06", "/api/no-such-endpoint"];
 const OPS_API_OTHER_METHODS = [
   ["POST", "/api/ops/handymen"],
   ["DELETE", "/api/ops/requests"],

@@ -1,6 +1,7 @@
 // Reading invoices: the homeowner's of their own request (the order page and its downloads), the
 // handyman's (invoices in their name and Fixwell's commission invoices to them: /pro's paged list and its
-// downloads), and one invoice for its PDF. Someone else's invoice is a 404, never a 403.
+// downloads), the operator's (any, for the console's payment page and the books), and one invoice for its
+// PDF. Someone else's invoice is a 404, never a 403.
 import "server-only";
 import type { SessionUser } from "../auth/current-user";
 import { ApiError } from "../api/errors";
@@ -28,13 +29,19 @@ export async function printableInvoice(db: Db, id: string): Promise<PrintableInv
   return row && { ...row, credits: row.creditsInvoice };
 }
 
+/** Whether the database gives `user` the operator's role (never the session's word). */
+async function isOperator(db: Db, user: SessionUser): Promise<boolean> {
+  return (await db.user.findUnique({ where: { id: user.id }, select: { role: true } }))?.role === "operator";
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new ApiError("not_found", { key: "pageNotFound" });
 
 /**
  * The invoice `id` for its PDF, when `user` may read it: the homeowner whose request it is (an invoice or
- * credit note in the handyman's name), or the handyman it concerns (their invoices and credit notes, and
- * Fixwell's commission invoices to them). 404 for anyone else and for an id that is not one.
+ * credit note in the handyman's name), the handyman it concerns (their invoices and credit notes, and
+ * Fixwell's commission invoices to them), or an operator (every invoice: the console and the books), the
+ * role read from the database. 404 for anyone else and for an id that is not one.
  */
 export async function getInvoiceForUserOrThrow(user: SessionUser, id: string): Promise<PrintableInvoice> {
   if (!UUID.test(id)) throw notFound();
@@ -47,7 +54,7 @@ export async function getInvoiceForUserOrThrow(user: SessionUser, id: string): P
     const handyman = await findHandymanForUser(user, db);
     handymans = handyman?.id === row.handymanId;
   }
-  if (!homeowners && !handymans) throw notFound();
+  if (!homeowners && !handymans && !(await isOperator(db, user))) throw notFound();
   return (await printableInvoice(db, id))!;
 }
 
@@ -72,6 +79,18 @@ export async function listInvoicesOfRequest(user: SessionUser, requestId: string
     orderBy: [{ issuedAt: "asc" }, { id: "asc" }],
     select: listColumns,
   });
+  return rows.map(toItem);
+}
+
+/**
+ * A payment's invoice, credit notes and commission invoice, oldest first (a handful), for the console's
+ * payment page: an operator's only (the role read from the database), empty for anyone else.
+ */
+export async function listInvoicesOfPayment(user: SessionUser, paymentId: string): Promise<InvoiceListItem[]> {
+  if (!UUID.test(paymentId)) return [];
+  const db = await getDb();
+  if (!(await isOperator(db, user))) return [];
+  const rows = await db.invoice.findMany({ where: { paymentId }, orderBy: [{ issuedAt: "asc" }, { number: "asc" }, { id: "asc" }], select: listColumns });
   return rows.map(toItem);
 }
 

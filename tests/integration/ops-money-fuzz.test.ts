@@ -10,12 +10,15 @@ import * as moneyRoute from "../../app/api/ops/money/route";
 import * as paymentsRoute from "../../app/api/ops/money/payments/route";
 import * as paymentRoute from "../../app/api/ops/money/payments/[paymentId]/route";
 import * as exportRoute from "../../app/api/ops/money/export/route";
-import { resetDatabase, tablesFingerprint } from "../helpers/db";
+import * as invoicesRoute from "../../app/api/ops/money/invoices/route";
+import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
 import { call, checkProperty, GARBAGE_COOKIE, hostileValues, type Outcome, type RouteHandler } from "../helpers/fuzz";
 import { createSignedInHandyman } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
 import { paidPayment, startTestPayments, type TestPayments } from "../helpers/payments";
 import { apiRequest, createSignedInUser, type TestUser } from "../helpers/session";
+
+const exporter = await import("@/lib/ops/invoice-export");
 
 const SEED = 20261129;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 60), 150);
@@ -37,6 +40,16 @@ beforeAll(async () => {
   parties.handyman = await createSignedInHandyman(18, "fuzz-money-nina@example.test");
   paymentId = (await paidPayment(parties.homeowner, parties.handyman, payments)).paymentId;
   await paidPayment(parties.homeowner, parties.handyman, payments);
+  // An invoice of this month for the invoice export to write (its issuer's name a formula, with a comma).
+  await (await getDb()).invoice.create({
+    data: {
+      id: crypto.randomUUID(), kind: "invoice", series: "2026-H18", number: 1, sourceKey: `invoice:${paymentId}`, issuer: "handyman",
+      issuerName: '=cmd|" /C calc"!A0, B.V.', issuerStreet: "Coolsingel 40", issuerPostcode: "3011 AD", issuerCity: "Rotterdam", issuerKvk: "12345678",
+      recipientName: "fuzz-money-owner@example.test", recipientStreet: "", recipientPostcode: "", recipientCity: "Rotterdam",
+      workDescription: "leak", workDate: new Date(), lines: [], rates: [{ rate: 21, netCents: 25_000, vatCents: 5_250 }],
+      netCents: 25_000, vatCents: 5_250, totalCents: 30_250, locale: "en", handymanId: 18, paymentId,
+    },
+  });
   const operatorGet = async (path: string) => (await call(moneyRoute.GET, apiRequest("GET", path, { cookie: parties.operator.cookie }))).body as { nextCursor?: string | null };
   // One period a page over a ledger of one day has no next page: the payments list at one a page has.
   const listed = (await call(paymentsRoute.GET, apiRequest("GET", "/api/ops/money/payments?limit=1", { cookie: parties.operator.cookie }))).body as { nextCursor: string | null };
@@ -161,12 +174,31 @@ describe("the console's money handlers under generated input", () => {
     );
   });
 
+  it("GET /api/ops/money/invoices answers any month with the month's invoices as CSV or a 400 naming `month`", async () => {
+    await fc.assert(
+      fc.asyncProperty(pairsOf(["month", "month", "other"]), party, async (pairs, who) => {
+        const outcome = await checkRead(who, () => call(invoicesRoute.GET, apiRequest("GET", `/api/ops/money/invoices?${searchOf(pairs)}`, { cookie: cookieFor(who) })), (accepted) => {
+          const [header, ...lines] = String(accepted.body).trimEnd().split("\r\n");
+          expect(header).toBe(exporter.INVOICE_EXPORT_COLUMNS.join(","));
+          // The formula in the issuer's name never reaches a cell unquoted; the amounts end the line.
+          for (const line of lines) {
+            expect(line).not.toMatch(/(^|,)=/);
+            expect(line.endsWith(",250.00,52.50,302.50")).toBe(true);
+          }
+        });
+        if (outcome.status === 400) expect(JSON.stringify(outcome.body)).toContain("month");
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
   it("answers every other method on every money route with the 404 of a hidden route, an operator with 405 (204 to OPTIONS), and writes nothing", async () => {
     const routes: [string, Record<string, unknown>, Record<string, string>][] = [
       ["/api/ops/money", moneyRoute, {}],
       ["/api/ops/money/payments", paymentsRoute, {}],
       ["/api/ops/money/payments/{id}", paymentRoute, { paymentId: "" }],
       ["/api/ops/money/export?month=2026-06", exportRoute, {}],
+      ["/api/ops/money/invoices?month=2026-06", invoicesRoute, {}],
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), fc.constantFrom("POST", "PUT", "PATCH", "DELETE", "OPTIONS"), party, fc.oneof(fc.constant("{}"), nastyString), async ([path, route, params], method, who, body) => {

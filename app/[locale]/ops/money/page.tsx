@@ -21,6 +21,7 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: P
   const operator = await requireOperator();
   const locale = localeOf((await params).locale);
   const t = await getTranslations({ locale, namespace: "ops.money" });
+  const invoices = await getTranslations({ locale, namespace: "ops.invoices" });
   const query = await searchParams;
   const { value: view, problem, errors } = await readAddress(async () => {
     const filters = parseMoneyFilters(query);
@@ -144,6 +145,16 @@ export default async function OpsMoneyPage({ params, searchParams }: { params: P
             <Button type="submit">{t("exportButton")}</Button>
           </form>
           <p>{t("exportNote")}</p>
+        </section>
+        <section aria-labelledby="invoice-export">
+          <h2 id="invoice-export">{invoices("exportHeading")}</h2>
+          <form action="/api/ops/money/invoices" method="get" className={styles.filters}>
+            <Field id="invoice-export-month" label={invoices("exportLabel")}>
+              {(control) => <input {...control} type="month" name="month" required defaultValue={thisMonth} className={controlClassName} />}
+            </Field>
+            <Button type="submit">{invoices("exportButton")}</Button>
+          </form>
+          <p>{invoices("exportNote")}</p>
         </section>
       </ConsoleList>
     </div>

@@ -1,5 +1,6 @@
 // GET /api/invoices/{invoiceId} – the invoice or credit note as a PDF, for the homeowner whose job it is and
-// the handyman it concerns (Fixwell's commission invoices to them too); 404 JSON to anyone else, signed out included
+// the handyman it concerns (Fixwell's commission invoices to them too) and operators (every invoice); 404 JSON
+// to anyone else, signed out included
 import { z } from "zod";
 import { parseParam, withErrors } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";

@@ -2,6 +2,7 @@
 // as they are read; a missing or malformed month is a 400 naming `month`
 import { operatorRoute } from "@/lib/ops/access";
 import { describeDatabaseError } from "@/lib/db/errors";
+import { csvHeaders } from "@/lib/ops/csv";
 import { moneyExportStream, parseExportMonth } from "@/lib/ops/money-export";
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
@@ -9,12 +10,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = operatorRoute({
     const month = parseExportMonth(new URL(req.url).searchParams);
     // Once the first bytes are sent the status is 200; a failure after that cuts the file short and is logged.
     const body = moneyExportStream(month, (error) => console.error(`[api] GET /api/ops/money/export: the export stopped: ${describeDatabaseError(error)}`));
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="fixwell-money-${month}.csv"`,
-        "Cache-Control": "no-store",
-      },
-    });
+    return new Response(body, { headers: csvHeaders(`fixwell-money-${month}.csv`) });
   },
 });
