@@ -69,15 +69,9 @@ export async function reportProblem(user: SessionUser, id: string, input: { text
 
 export type HomeownerDispute = { state: "open" | "decided" | "withdrawn"; openedAt: string; text: string; decision: string | null; reason: string | null };
 
-/** The dispute of the homeowner's request, if any, for the order page (404 for another's request). */
-export async function disputeOfRequest(user: SessionUser, id: string): Promise<HomeownerDispute | null> {
+/** The dispute of a request the caller already read as its homeowner's (the order page), if any. */
+export async function disputeView(requestId: string): Promise<HomeownerDispute | null> {
   const db = await getDb();
-  await getTrackedRequestOrThrow(db, user, id);
-  const row = await db.dispute.findUnique({ where: { requestId: id }, select: { state: true, openedAt: true, text: true, decision: true, reason: true } });
+  const row = await db.dispute.findUnique({ where: { requestId }, select: { state: true, openedAt: true, text: true, decision: true, reason: true } });
   return row ? { state: row.state, openedAt: row.openedAt.toISOString(), text: row.text, decision: row.decision, reason: row.state === "decided" ? row.reason : null } : null;
-}
-
-/** A request may report a problem now: done, not confirmed, within the window (the order page shows the form then). */
-export function problemWindowOpen(finishedAt: Date | null, now = new Date()): boolean {
-  return finishedAt !== null && now.getTime() - finishedAt.getTime() <= PROBLEM_WINDOW_MS;
 }
