@@ -20,7 +20,6 @@ const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
 const { startPayment, getPaymentBalance } = await import("@/lib/payments");
 const { connectProvider } = await import("@/lib/payments/provider");
 const { startPayoutOnboarding, finishPayoutOnboarding } = await import("@/lib/payments/payouts");
-const { commissionCents } = await import("@/lib/payments/commission");
 const { confirmDone, completeJobs, AUTO_CONFIRM_AFTER_MS } = await import("@/lib/requests/completion");
 const { reportProblem, PROBLEM_WINDOW_MS } = await import("@/lib/requests/disputes");
 const { decideDispute, listDisputes, getDisputeOrThrow, countOverdueDisputes, DISPUTE_OVERDUE_MS } = await import("@/lib/ops/disputes");
@@ -88,11 +87,6 @@ async function connect(handyman: TestHandyman): Promise<string> {
   const returned = await onboard(handyman);
   await finishPayoutOnboarding({ id: handyman.handymanId, email: handyman.email }, returned);
   return returned.organizationId;
-}
-
-async function expectedCommission(quoteId: string): Promise<number> {
-  const quote = await (await getDb()).quote.findUniqueOrThrow({ where: { id: quoteId }, select: { createdAt: true, lines: { select: { kind: true, netCents: true } } } });
-  return commissionCents(quote, { percent: 10, from: new Date(0) });
 }
 
 beforeEach(async () => {
