@@ -14,10 +14,24 @@ import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, ty
 import { createSignedInUser, type TestUser } from "../helpers/session";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { elementTreeText } from "../helpers/element-tree";
+
+vi.mock("next-intl/server", async (original) => ({
+  ...(await original<typeof import("next-intl/server")>()),
+  setRequestLocale: () => {},
+  getTranslations: async (arg: { locale: string; namespace: string }) => {
+    const { getTranslator } = await import("@/lib/i18n/translator");
+    const [namespace, ...within] = arg.namespace.split(".");
+    const t = getTranslator(arg.locale as "en", namespace as never);
+    return (key: string, values?: Record<string, string | number>) => t([...within, key].join(".") as never, values as never);
+  },
+}));
 
 const { acceptOfferAction, markDoneAction, reportProblemAction } = await import("@/lib/requests/step-actions");
 const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
+const { default: DisputesPage } = await import("@/app/[locale]/ops/disputes/page");
+const { default: DisputePage } = await import("@/app/[locale]/ops/disputes/[disputeId]/page");
 const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
 const { startPayment, getPaymentBalance } = await import("@/lib/payments");
 
@@ -160,5 +174,36 @@ describe("a problem with the work and its decision under generated input", () =>
     expect(balance.refunded + balance.released + balance.commission + balance.held).toBe(paid);
     expect(await db.auditEntry.count({ where: { action: "decide_dispute" } })).toBe(decided);
     expect(await db.paymentTransfer.count({ where: { paymentId, kind: "refund" } })).toBeLessThanOrEqual(1);
+  });
+
+  it("/ops/disputes and /ops/disputes/{id} render for an operator whatever the address (a bad cursor explained, an unknown id the site's 404), are 404 to everyone else, and write nothing", async () => {
+    const disputeId = (await (await getDb()).dispute.findFirstOrThrow({ where: { requestId } })).id;
+    const render = async (page: () => Promise<React.ReactNode>) => {
+      const before = await tablesFingerprint();
+      let html: string;
+      try {
+        html = elementTreeText(await page());
+      } catch (error) {
+        if ((error as { digest?: string }).digest === "NEXT_HTTP_ERROR_FALLBACK;404") html = "404";
+        else throw error;
+      }
+      expect(await tablesFingerprint()).toBe(before);
+      return html;
+    };
+    sendCookie(operator.cookie);
+    expect(await render(() => DisputesPage({ searchParams: Promise.resolve({ show: "all" }) }))).toContain("Disputes");
+    expect(await render(() => DisputePage({ params: Promise.resolve({ disputeId }) }))).toContain(PROBLEM);
+    await fc.assert(
+      fc.asyncProperty(fc.option(nastyString, { nil: undefined }), fc.option(fc.oneof(fc.constantFrom("open", "all"), nastyString), { nil: undefined }), fc.oneof(fc.constant(disputeId), fc.uuid(), nastyString), async (cursor, show, id) => {
+        expect(await render(() => DisputesPage({ searchParams: Promise.resolve({ cursor, show }) }))).not.toBe("404");
+        expect((await render(() => DisputePage({ params: Promise.resolve({ disputeId: id }) }))) === "404").toBe(id !== disputeId);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    for (const who of ["owner", "nina", "stranger", "signed out"] as const) {
+      sendCookie(cookieOf(who));
+      expect(await render(() => DisputesPage({ searchParams: Promise.resolve({}) }))).toBe("404");
+      expect(await render(() => DisputePage({ params: Promise.resolve({ disputeId }) }))).toBe("404");
+    }
   });
 });
