@@ -9,6 +9,7 @@ const SECTIONS = [
   { href: "/ops/applications", label: "Applications" },
   { href: "/ops/requests", label: "Requests" },
   { href: "/ops/money", label: "Money" },
+  { href: "/ops/disputes", label: "Disputes" },
   { href: "/ops/audit", label: "Audit log" },
 ] as const;
 

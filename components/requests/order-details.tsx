@@ -14,7 +14,8 @@ import { listRatingBases } from "@/lib/handymen/queries";
 import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
-import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, HomeAgeForm, ReviewForm } from "./request-step-forms";
+import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, HomeAgeForm, ReportProblemForm, ReviewForm } from "./request-step-forms";
+import { disputeView, MAX_PROBLEM_LENGTH, type HomeownerDispute } from "@/lib/requests/disputes";
 import { PhotoThumbnailList } from "./request-photos";
 import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
@@ -222,6 +223,32 @@ function ReplacementSection({ request, paid, replacement, name, t, locale }: { r
   );
 }
 
+/** A problem with the work: the form to report one instead of confirming, or where the reported one stands. */
+function ProblemSection({ requestId, dispute, canReport, t, locale }: { requestId: string; dispute: HomeownerDispute | null; canReport: boolean; t: Translate; locale: Locale }) {
+  return (
+    <Card as="section" aria-labelledby="problem-heading">
+      <h2 id="problem-heading" className={styles.sectionTitle}>
+        {t("problem.heading")}
+      </h2>
+      {dispute?.state === "open" ? <p data-testid="problem-open">{t("problem.open", { date: formatDateTime(dispute.openedAt, locale) })}</p> : null}
+      {dispute?.state === "withdrawn" ? <p>{t("problem.withdrawn")}</p> : null}
+      {dispute?.state === "decided" && dispute.decision ? (
+        <p data-testid="problem-decided">{t("problem.decided", { decision: t(`problem.decisions.${dispute.decision}`), reason: dispute.reason ?? "" })}</p>
+      ) : null}
+      {canReport ? (
+        <>
+          <p>{t("problem.intro")}</p>
+          <ReportProblemForm
+            requestId={requestId}
+            maxLength={MAX_PROBLEM_LENGTH}
+            text={{ unreachable: t("unreachable"), label: t("problem.label"), field: t("problem.field"), hint: t("problem.hint", { max: formatNumber(MAX_PROBLEM_LENGTH, locale) }), button: t("problem.button") }}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
   const [t, locale, photos, quotes] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id), listCurrentQuotes([request.id])]);
   const quote = quotes.get(request.id);
@@ -236,6 +263,8 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
   const canStateHomeAge = can("state_home_age") && quote?.status !== "accepted";
   const homeAge = request.homeOlderThanTwoYears === null ? t("homeAge.unknownOwner") : request.homeOlderThanTwoYears ? t("homeAge.yesOwner") : t("homeAge.noOwner");
   const unreachable = t("unreachable");
+  const dispute = can("confirm_done") || can("report_problem") || request.state === "done" || request.state === "reviewed" ? await disputeView(request.id) : null;
+  const canReport = can("report_problem") && !dispute && payment?.status === "paid";
   return (
     <div className={styles.page}>
       {notice}
@@ -281,6 +310,8 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
           ) : null}
         </Card>
       ) : null}
+
+      {dispute || canReport ? <ProblemSection requestId={request.id} dispute={dispute} canReport={canReport} t={t} locale={locale} /> : null}
 
       {canMoveDate || canStateHomeAge || can("cancel") || can("review") || can("confirm_done") ? (
         <Card as="section" aria-labelledby="steps-heading">

@@ -5,7 +5,7 @@
 // come from the page, in its language.
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
-import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reviewAction, stateHomeAgeAction } from "@/lib/requests/step-actions";
+import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reportProblemAction, reviewAction, stateHomeAgeAction } from "@/lib/requests/step-actions";
 import { addPhotosAction } from "@/lib/photos/actions";
 import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
@@ -152,4 +152,19 @@ export function AddPhotosForm({ requestId, text }: { requestId: string; text: Fo
 /** The homeowner confirms the finished job: one button. */
 export function ConfirmDoneForm({ requestId, text }: { requestId: string; text: FormText & { button: string } }) {
   return <ButtonStepForm action={confirmDoneAction} hidden={{ request_id: requestId }} label={text.label} unreachable={text.unreachable} button={text.button} />;
+}
+
+/** Instead of confirming: what is wrong with the work (lib/requests/disputes.ts); the money stays held. */
+export function ReportProblemForm({ requestId, maxLength, text }: { requestId: string; maxLength: number; text: FormText & { field: string; hint: string; button: string } }) {
+  return (
+    <FieldStepForm
+      action={reportProblemAction}
+      hidden={{ request_id: requestId }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{ id: `problem-${requestId}`, label: text.field, hint: text.hint, name: "text", control: (control) => <textarea {...control} rows={4} maxLength={maxLength} required className={controlClassName} /> }}
+      button={text.button}
+      variant="secondary"
+    />
+  );
 }

@@ -28,6 +28,9 @@ export const NOTICE_KEYS = [
   "replacement-accepted",
   // A finished job confirmed (lib/requests/completion.ts) and the payout account (lib/handymen/payout-actions.ts).
   "job-confirmed",
+  // A problem with the work reported (lib/requests/disputes.ts) and a dispute decided (lib/ops/disputes.ts).
+  "problem-reported",
+  "dispute-decided",
   "payout-connected",
   "payout-refused",
   "payout-failed",

@@ -46,3 +46,23 @@ export function uuidOf(value: string): string {
   if (!UUID.test(value)) throw badCursor();
   return value;
 }
+
+/** As newestFirst, for a list ordered oldest first (both ascending): a queue worked from its oldest end. */
+export function oldestFirst<T extends string, I extends string, Id>(
+  cursor: Cursor | undefined,
+  fields: { time: T; id: I },
+  parseId: (value: string) => Id,
+): { where: Record<string, unknown>; orderBy: Record<string, "asc" | "desc">[] } {
+  const forwards = cursor?.direction !== "before";
+  const order: "asc" | "desc" = forwards ? "asc" : "desc";
+  const orderBy = [{ [fields.time]: order }, { [fields.id]: order }];
+  if (!cursor) return { where: {}, orderBy };
+  const at = instantOf(cursor.key[0]);
+  const id = parseId(cursor.key[1]);
+  const past = forwards ? "gt" : "lt";
+  const bound = forwards ? "gte" : "lte";
+  return {
+    where: { AND: [{ [fields.time]: { [bound]: at } }, { OR: [{ [fields.time]: { [past]: at } }, { [fields.id]: { [past]: id } }] }] },
+    orderBy,
+  };
+}

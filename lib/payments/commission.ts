@@ -32,6 +32,17 @@ export function commissionCents(quote: CommissionedQuote, rule: CommissionRule =
   return Math.round((labourNet * Math.round(rule.percent * 100)) / 10_000);
 }
 
+/**
+ * The commission on the part of a job's money that is released after a partial refund (a dispute's decision,
+ * lib/ops/disputes.ts): the job's commission in proportion to the part released, so the refunded part carries
+ * none. `heldCents` is what was held before the refund, `releasedCents` what of it goes to the handyman's side.
+ */
+export function commissionOnPart(jobCommissionCents: number, releasedCents: number, heldCents: number): number {
+  if (heldCents <= 0 || releasedCents <= 0) return 0;
+  const full = Math.min(jobCommissionCents, heldCents);
+  return Math.round((full * Math.min(releasedCents, heldCents)) / heldCents);
+}
+
 /** The rule in a page's words: `{ percent: "12,5", from: "1 maart 2027" }`. */
 export function commissionWords(locale: Locale, rule: CommissionRule = commissionRule()): { percent: string; from: string } {
   return { percent: formatNumber(rule.percent, locale), from: formatDate(rule.from.toISOString().slice(0, 10), locale) };

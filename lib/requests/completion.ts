@@ -3,7 +3,9 @@
 // organization less Fixwell's commission (lib/payments/commission.ts). A confirmed job whose handyman has
 // not connected a payout account yet waits; the sweep (completeJobs, run by the queue) releases it once they
 // do, and confirms the jobs nobody confirmed in time. Confirming twice confirms once; release() itself
-// releases a payment once whatever happens.
+// releases a payment once whatever happens. A job whose homeowner reported a problem (an open dispute,
+// ./disputes.ts) is neither confirmed by the platform nor released until an operator decides it; the
+// homeowner confirming it after all withdraws the dispute.
 import "server-only";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
@@ -19,9 +21,19 @@ export const AUTO_CONFIRM_AFTER_MS = 48 * 3_600_000;
 
 export type ReleaseOutcome = "released" | "requested" | "waiting" | "nothing";
 
+/** Requests without an open dispute: the sweep's and every release's filter. */
+export const NO_OPEN_DISPUTE = { OR: [{ dispute: null }, { dispute: { state: { not: "open" as const } } }] };
+
 async function confirm(requestId: string, from: RequestState, actor: Actor, now: Date): Promise<void> {
   await step(async (tx, after) => {
     await applyTransition(tx, { requestId, action: "confirm_done", from, actor });
+    if (actor.role === "system") {
+      // A problem reported since the sweep read the job keeps it open.
+      if (await tx.dispute.count({ where: { requestId, state: "open" } })) throw new ApiError("conflict", { key: "dispute.alreadyReported" });
+    } else {
+      // The homeowner confirms after all: their dispute is withdrawn and the money released.
+      await tx.dispute.updateMany({ where: { requestId, state: "open" }, data: { state: "withdrawn", decidedAt: now, reason: "withdrawn" } });
+    }
     const { count } = await tx.repairRequest.updateMany({ where: { id: requestId, confirmedAt: null }, data: { confirmedAt: now } });
     if (count !== 1) throw new ApiError("conflict", { key: "request.alreadyConfirmed" });
     // The homeowner's invoice, with its mail, in the confirmation's transaction (or, while the handyman's
@@ -48,8 +60,8 @@ export async function confirmDone(user: SessionUser, id: string, now = new Date(
  */
 export async function releaseJob(requestId: string): Promise<ReleaseOutcome> {
   const db = await getDb();
-  const request = await db.repairRequest.findUnique({ where: { id: requestId }, select: { confirmedAt: true } });
-  if (!request?.confirmedAt) return "nothing";
+  const request = await db.repairRequest.findUnique({ where: { id: requestId }, select: { confirmedAt: true, dispute: { select: { state: true, commissionCents: true } } } });
+  if (!request?.confirmedAt || request.dispute?.state === "open") return "nothing";
   const payment = await db.payment.findFirst({
     where: { requestId, status: "paid", transfers: { none: { kind: "release" } } },
     select: { id: true, quoteId: true, handyman: { select: { payoutOrganizationId: true } } },
@@ -60,7 +72,9 @@ export async function releaseJob(requestId: string): Promise<ReleaseOutcome> {
   const quote = await db.quote.findFirst({ where: { id: payment.quoteId, requestId }, select: { createdAt: true, lines: { select: { kind: true, netCents: true } } } });
   if (!quote) throw new Error(`Payment ${payment.id} pays no quote of request ${requestId}.`);
   const { held } = await getPaymentBalance(payment.id);
-  const commission = Math.min(commissionCents(quote), held);
+  // A dispute's decision fixed the commission on what it released (lib/ops/disputes.ts); otherwise the quote's.
+  const decided = request.dispute?.state === "decided" ? request.dispute.commissionCents : null;
+  const commission = Math.min(decided ?? commissionCents(quote), held);
   if (held - commission < 1) return "nothing";
   try {
     const { state } = await release(payment.id, organizationId, held - commission, commission);
@@ -83,6 +97,7 @@ export async function completeJobs(now = new Date()): Promise<{ confirmed: numbe
     where: {
       state: { in: ["done", "reviewed"] },
       confirmedAt: null,
+      ...NO_OPEN_DISPUTE,
       events: { some: { action: "finish", at: { lte: new Date(now.getTime() - AUTO_CONFIRM_AFTER_MS) } } },
     },
     select: { id: true, state: true },
@@ -98,7 +113,7 @@ export async function completeJobs(now = new Date()): Promise<{ confirmed: numbe
     }
   }
   const waiting = await db.payment.findMany({
-    where: { status: "paid", transfers: { none: { kind: "release" } }, request: { confirmedAt: { not: null } }, handyman: { payoutOrganizationId: { not: null } } },
+    where: { status: "paid", transfers: { none: { kind: "release" } }, request: { confirmedAt: { not: null }, ...NO_OPEN_DISPUTE }, handyman: { payoutOrganizationId: { not: null } } },
     select: { requestId: true },
     orderBy: { createdAt: "asc" },
     take: 200,

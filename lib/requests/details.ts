@@ -86,7 +86,7 @@ export async function getRequestDetailsOrThrow(user: SessionUser, id: string, lo
     })),
     review: review ? { ...review, createdAt: review.createdAt.toISOString() } : null,
     // A finished job is confirmed once (lib/requests/completion.ts).
-    actions: actionsFor(request.state, "homeowner").filter((action) => action !== "confirm_done" || !confirmation?.confirmedAt),
+    actions: actionsFor(request.state, "homeowner").filter((action) => (action !== "confirm_done" && action !== "report_problem") || !confirmation?.confirmedAt),
   };
 }
 

@@ -9,6 +9,9 @@
 //   accepted ─propose_date─▶ date_proposed ─confirm_date / keep_date─▶ accepted
 //   done / reviewed ─confirm_done (homeowner, or the platform after 48 h)─▶ unchanged: confirmed_at set once,
 //                                    the payment released (lib/requests/completion.ts)
+//   done / reviewed ─report_problem (homeowner, within 14 days, instead of confirming)─▶ unchanged: a dispute
+//                                    opens and the money stays held; ─decide_dispute (operator)─▶ unchanged:
+//                                    confirmed_at set, the money released and/or refunded (lib/ops/disputes.ts)
 //   anything before done ─cancel─▶ cancelled (by the homeowner, by an operator on their behalf, or by
 //                                    the platform when the handyman who accepted it deleted their account)
 //   accepted / date_proposed ─send_quote (handyman), accept_quote / decline_quote (homeowner)─▶ unchanged:
@@ -72,6 +75,17 @@ export const TRANSITIONS = {
    * released to the handyman less commission.
    */
   confirm_done: { from: ["done", "reviewed"], to: "unchanged", by: ["homeowner", "system"] },
+  /**
+   * Instead of confirming, the homeowner reports a problem with the work within 14 days of "done"
+   * (lib/requests/disputes.ts): a dispute opens, the 48-hour confirmation and any release skip the job, and
+   * the handyman is mailed. Confirming later still works and withdraws the dispute.
+   */
+  report_problem: { from: ["done", "reviewed"], to: "unchanged", by: ["homeowner"] },
+  /**
+   * An operator decides the open dispute (lib/ops/disputes.ts): release, partial or full refund, with a
+   * reason; the job counts as confirmed from then on.
+   */
+  decide_dispute: { from: ["done", "reviewed"], to: "unchanged", by: ["operator"] },
   /**
    * The handyman holding the job sends a fixed quote (lib/quotes), replacing one not accepted, or a paid
    * one by a lower quote (the homeowner then accepts or declines it).

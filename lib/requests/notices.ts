@@ -383,4 +383,40 @@ export const notify = {
       });
     });
   },
+  /** The homeowner reported a problem with the finished job (lib/requests/disputes.ts): the handyman hears what, and may answer in the thread. */
+  async problemReported(tx: Tx, after: AfterCommit, { request, handymanId, text }: { request: Request; handymanId: number; text: string }) {
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("dispute.reported.subject", { job }),
+        paragraphs: [t("dispute.reported.intro", { job }), text, t("dispute.reported.held")],
+        action: { label: t("dispute.reported.action"), url: pageLink(locale, PRO_PATH) },
+      });
+    });
+  },
+
+  /** An operator decided the dispute (lib/ops/disputes.ts): both sides are mailed the decision, its amounts and the reason, each in their language. */
+  async disputeDecided(
+    tx: Tx,
+    after: AfterCommit,
+    { request, handymanId, decision, refundCents, releaseCents, reason }: { request: Request; handymanId: number; decision: "release" | "partial_refund" | "full_refund"; refundCents: number; releaseCents: number; reason: string },
+  ) {
+    const build = (path: string): Build => (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("dispute.decided.subject", { job }),
+        paragraphs: [
+          t(`dispute.decided.${decision}`, { job, refund: euros(refundCents, locale), release: euros(releaseCents, locale) }),
+          t("dispute.decided.reason", { reason }),
+        ],
+        action: { label: t("dispute.decided.action"), url: pageLink(locale, path) },
+      });
+    };
+    await toHomeowner(tx, after, request, build(orderPath(request.id)));
+    await toHandyman(tx, after, handymanId, build(PRO_PATH));
+  },
 };

@@ -29,6 +29,7 @@ import { stateHomeAge } from "./home-age";
 import type { StepFormState } from "./step-form";
 import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
 import { confirmDone } from "./completion";
+import { reportProblem } from "./disputes";
 import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
 
 const PRO_PATH = "/pro";
@@ -169,5 +170,12 @@ export async function setAvailabilityAction(_previous: StepFormState, form: Form
   return requestStep(form, "availability", PRO_PATH, async (user) => {
     const { available } = parse(availabilitySchema, { available: textOf(form, "available") });
     await setAvailability(user, available);
+  });
+}
+
+/** Instead of confirming, the homeowner reports a problem with the work (lib/requests/disputes.ts): the money stays held. */
+export async function reportProblemAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "problem-reported", orderOf(form), async (user) => {
+    await reportProblem(user, idFrom(form, "request_id", requestIdSchema), { text: textOf(form, "text") });
   });
 }

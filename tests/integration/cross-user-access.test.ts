@@ -36,7 +36,8 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction } = await import("@/lib/requests/step-actions");
+const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
@@ -288,6 +289,32 @@ describe("two homeowners, two handymen and an operator", () => {
     as(alice.user);
     // Alice herself accepts it and is led to the payment.
     expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
+  });
+
+  it("lets only a request's homeowner report a problem with the finished job, and only operators reach a dispute's decision; everyone else is told it was not found and nothing changes", async () => {
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+    as(nina);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    expect(await markDoneAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ message: null });
+    const problem = (id: string) => form({ request_id: id, text: "The pipe still leaks after the repair.", in_page: "1" });
+    const before = await snapshotTables();
+    for (const [who, id] of [[bob.user, aliceRequest], [alice.user, bobRequest], [nina, aliceRequest], [thijs, aliceRequest], [olga, aliceRequest]] as const) {
+      as(who);
+      const refused = await reportProblemAction(IDLE_STEP, problem(id));
+      expect(refused.next, who.email).toBeUndefined();
+      expect(refused.message, who.email).toBe("That request was not found.");
+    }
+    // Alice reaches it; her job was not paid through Fixwell, so there is nothing to hold (409, said so).
+    as(alice.user);
+    expect((await reportProblemAction(IDLE_STEP, problem(aliceRequest))).message).toContain("not paid through Fixwell");
+    const decision = form({ dispute_id: "00000000-0000-4000-8000-000000000000", decision: "full_refund", reason: "Mine now.", password: "x", in_page: "1" });
+    for (const who of [alice.user, nina, ann]) {
+      as(who);
+      await expect(decideDisputeAction(IDLE_STEP, decision), who.email).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;404" });
+    }
+    expect(await snapshotTables()).toBe(before);
   });
 
   it("lets only a request's homeowner answer the home's age again: another homeowner, the handyman holding it (with a quote waiting) and an operator are told it was not found and nothing changes", async () => {

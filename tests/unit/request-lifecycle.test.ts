@@ -62,9 +62,9 @@ describe("the transition table", () => {
     // moves on, a job they accepted is cancelled).
     expect(actionsFor("offered", "system")).toEqual(["cancel", "expire", "reassign", "withdraw"]);
     expect(actionsFor("accepted", "system")).toEqual(["cancel"]);
-    // After "done" the homeowner reviews and confirms (which releases the payment), in either order.
-    expect(actionsFor("done", "homeowner")).toEqual(["review", "confirm_done"]);
-    expect(actionsFor("reviewed", "homeowner")).toEqual(["confirm_done"]);
+    // After "done" the homeowner reviews and confirms (which releases the payment), in either order, or reports a problem instead.
+    expect(actionsFor("done", "homeowner")).toEqual(["review", "confirm_done", "report_problem"]);
+    expect(actionsFor("reviewed", "homeowner")).toEqual(["confirm_done", "report_problem"]);
     expect(actionsFor("done", "handyman")).toEqual([]);
     expect(actionsFor("cancelled", "handyman")).toEqual([]);
   });
