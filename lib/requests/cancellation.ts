@@ -170,19 +170,27 @@ export const paidAfterCancelReasonKey = (paymentId: string) => `paid-after-cance
 
 /**
  * A checkout finished in another tab (or a bank that answered late) after the job was cancelled: the payment
- * is paid, its request cancelled, and no cancellation row speaks for it. All that it holds is refunded (reason
+ * is paid, its request cancelled, and no cancellation row speaks for it; or after the handyman it pays had
+ * cancelled the job (their quote void, the request passed on). All that it holds is refunded (reason
  * key per payment, so asking twice refunds once). Run when the provider says a payment is paid (the webhook,
  * by the minute sweep; `only` narrows it to one provider payment. Never throws
  * for the provider: a refund it could not ask for is "requested", and the reconciliation sweep finishes it.
  */
 export async function refundPaidAfterCancel(only?: { providerPaymentId: string }): Promise<number> {
   const db = await getDb();
+  // Paid for a handyman who had cancelled the job meanwhile (the checkout finished after their cancel): their
+  // quote is void and the request went on without them, so this payment is no one's either.
+  const voided = await db.$queryRaw<{ id: string }[]>`
+    SELECT p."id"::text AS id FROM "payments" p
+     WHERE p."status" = 'paid'
+       AND EXISTS (SELECT 1 FROM "job_withdrawals" w WHERE w."request_id" = p."request_id" AND w."handyman_id" = p."handyman_id")
+       AND NOT EXISTS (SELECT 1 FROM "job_withdrawals" w WHERE w."payment_id" = p."id")
+     LIMIT 200`;
   const stray = await db.payment.findMany({
     where: {
       ...(only ? { providerPaymentId: only.providerPaymentId } : {}),
       status: "paid",
-      request: { state: "cancelled" },
-      cancellations: { none: {} },
+      OR: [{ request: { state: "cancelled" }, cancellations: { none: {} } }, { id: { in: voided.map((row) => row.id) } }],
       withdrawal: null,
       transfers: { none: { kind: "refund", reasonKey: { startsWith: "paid-after-cancel:" } } },
     },

@@ -17,6 +17,7 @@ const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
 const { startPayment, getPaymentBalance } = await import("@/lib/payments");
 const { withdrawJob, cancelRequest, acceptOffer, markDone } = await import("@/lib/requests/workflow");
 const { lookUpProfile } = await import("@/lib/handymen/profile");
+const { refundPaidAfterCancel } = await import("@/lib/requests/cancellation");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const PASSWORD = "Quiet-harbour-lantern-42";
@@ -140,6 +141,21 @@ describe("the handyman cancels a job they accepted", () => {
     expect((await openOfferOf(requestId)).handymanId).not.toBe(NINA);
     expect((await mailTo(owner.email)).at(-1)?.text).not.toContain("refunded");
     expect(await ninasReliability()).toEqual({ accepted: 2, cancelled: 1 });
+  });
+
+  it("a checkout finished after Nina cancelled pays no one: all of it is refunded as soon as the provider says it is paid", async () => {
+    const { requestId, offerId } = await acceptedJob();
+    const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
+    expect(await withdrawJob(sessionOf(nina), offerId)).toBe("nothing");
+    await payAtCheckout(started.checkoutUrl, "paid");
+    const db = await getDb();
+    const payment = await db.payment.findFirstOrThrow({ where: { requestId } });
+    expect(payment.status).toBe("paid");
+    await refundPaidAfterCancel();
+    expect(await getPaymentBalance(payment.id)).toMatchObject({ refunded: 24_200, held: 0 });
+    expect(await refundPaidAfterCancel()).toBe(0);
   });
 
   it("two tabs pressing at once cancel once: one refund, one pass-on, the other tab a 409", async () => {
