@@ -60,6 +60,14 @@ export function PublicProfileView({ profile, page, locale }: { profile: PublicPr
                 <time dateTime={profile.memberSince}>{formatDate(profile.memberSince, locale)}</time>
               </dd>
             </div>
+            {profile.reliability.cancelled > 0 ? (
+              <div>
+                <dt>{t("reliability.label")}</dt>
+                <dd data-testid="profile-reliability">
+                  {t("reliability.cancelled", profile.reliability)} <Link href="/how-we-rank#reliability">{t("reliability.how")}</Link>
+                </dd>
+              </div>
+            ) : null}
             {profile.kvkRegistered || profile.insuredUntil ? (
               <div>
                 <dt>{t("page.checks")}</dt>

@@ -15,7 +15,7 @@ import { ratingWords } from "@/lib/handymen/rating";
 import { PhotoThumbnailList } from "./request-photos";
 import { Pager } from "@/components/ui/pager";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
-import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm } from "./pro-step-forms";
+import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm, WithdrawJobForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
 import { OfferThreadLink } from "@/components/messages/unread";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
@@ -155,6 +155,18 @@ function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOf
       ) : null}
       {offer.status === "accepted" ? <QuoteSection offer={offer} quote={quote} hourlyPriceCents={hourlyPriceCents} t={t} locale={locale} /> : null}
       {can("finish") ? <DoneForm offerId={offer.id} text={{ ...texts, label: t("proForms.doneLabel"), button: t("proForms.done") }} /> : null}
+      {offer.status === "accepted" && can("withdraw_job") ? (
+        <WithdrawJobForm
+          offerId={offer.id}
+          text={{
+            ...texts,
+            label: t("proWithdraw.label"),
+            open: t("proWithdraw.open"),
+            consequences: [t("proWithdraw.refund"), t("proWithdraw.passedOn"), t("proWithdraw.reliability")],
+            button: t("proWithdraw.button"),
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

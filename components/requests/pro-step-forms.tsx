@@ -3,7 +3,7 @@
 // mark a job done, and the "available now" switch. Their words come from the page, in its language.
 import { Button } from "@/components/ui/button";
 import { controlClassName } from "@/components/ui/field";
-import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction } from "@/lib/requests/step-actions";
+import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction, withdrawJobAction } from "@/lib/requests/step-actions";
 import { MAX_DECLINE_REASON_LENGTH } from "@/lib/validations/request-steps";
 import { ButtonStepForm, FieldStepForm, StepButton, StepForm } from "./step-form";
 import styles from "./request-life.module.css";
@@ -34,6 +34,23 @@ export function DeclineForm({ offerId, text }: { offerId: string; text: FormText
 export function DoneForm({ offerId, text }: { offerId: string; text: FormText & { button: string } }) {
   return (
     <ButtonStepForm action={markDoneAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable} button={text.button} />
+  );
+}
+
+/**
+ * The handyman cancels a job they accepted. A disclosure (works without JavaScript) holds what happens —
+ * the homeowner gets everything back, the job goes to the next handyman, it counts in their reliability —
+ * and the button that does it, so nothing is cancelled by one stray press.
+ */
+export function WithdrawJobForm({ offerId, text }: { offerId: string; text: FormText & { open: string; consequences: string[]; button: string } }) {
+  return (
+    <details className={styles.withdraw} data-testid="withdraw-job">
+      <summary>{text.open}</summary>
+      {text.consequences.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <ButtonStepForm action={withdrawJobAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable} button={text.button} variant="secondary" />
+    </details>
   );
 }
 

@@ -1,6 +1,7 @@
 // A handyman's public profile, /pros/{slug}: what anyone may know of a handyman who may be matched —
 // name, trades, cities, hourly price including VAT, rating and reviews, member since, whether they are
-// registered with the Chamber of Commerce and until when they are insured. Never a KvK number, an
+// registered with the Chamber of Commerce and until when they are insured, and how many of the jobs they
+// accepted they cancelled. Never a KvK number, an
 // address, a phone number or an email address: the columns read here are the whole of what the page
 // may show. A handyman who is suspended or whose account was erased (removed_at) is "gone" (410); a
 // slug no handyman has is "missing" (404). The reviews page newest first by (created_at, id) keyset.
@@ -34,6 +35,11 @@ export type PublicProfile = {
   reviewCount: number;
   /** YYYY-MM-DD, the day the profile was made. */
   memberSince: string;
+  /**
+   * Reliability: the jobs the handyman accepted, and how many of them they cancelled afterwards (kept on
+   * their row like the rating, refreshReliability in ./queries.ts). The page shows it once one is cancelled.
+   */
+  reliability: { accepted: number; cancelled: number };
   kvkRegistered: boolean;
   /** YYYY-MM-DD, or null when not known. */
   insuredUntil: string | null;
@@ -51,6 +57,8 @@ const profileColumns = {
   hourlyPriceCents: true,
   rating: true,
   baseRating: true,
+  jobsAccepted: true,
+  jobsCancelled: true,
   createdAt: true,
   kvkRegistered: true,
   insuredUntil: true,
@@ -97,6 +105,7 @@ export async function lookUpProfile(slug: string, db?: Db): Promise<ProfileLooku
       startingRating: row.baseRating,
       reviewCount,
       memberSince: isoDay(row.createdAt),
+      reliability: { accepted: row.jobsAccepted, cancelled: row.jobsCancelled },
       kvkRegistered: row.kvkRegistered,
       insuredUntil: row.insuredUntil ? isoDay(row.insuredUntil) : null,
     },

@@ -19,6 +19,7 @@ export const NOTICE_KEYS = [
   "accepted",
   "declined",
   "done",
+  "job-withdrawn",
   "date-answered",
   "availability",
   // A fixed quote (lib/quotes/actions.ts).

@@ -21,7 +21,8 @@
 //   separately, never a side effect of the cancel button.
 // - The system cancels when the handyman who accepted the job deleted their account: the homeowner is not to
 //   blame, a full refund.
-// - The handyman cancelling after payment: a full refund (their reliability mark is a later rule).
+// - The handyman cancelling after payment: a full refund, and a reliability mark on their profile (withdrawJob in
+//   lib/requests/workflow.ts; the request is passed on, not cancelled).
 // - The hour's price is the hourly price of the paid quote's labour when it was quoted by the hour (the price
 //   the homeowner agreed to), otherwise the handyman's hourly price; both include VAT, as the site shows them.
 // The handyman receives the fee less Fixwell's commission, computed as on labour (lib/payments/commission.ts):

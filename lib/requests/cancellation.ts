@@ -15,7 +15,7 @@ import { getDb } from "../db";
 import { logFailure } from "../db/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { balanceOf } from "../payments/ledger";
-import { PaymentProviderUnavailableError, PaymentRefusedError, refund, release } from "../payments";
+import { finishTransfer, PaymentProviderUnavailableError, PaymentRefusedError, refund, release, writeRefund } from "../payments";
 import { cancellationOutcome, netOfGross, type Canceller, type CancellationRule } from "../payments/cancellation";
 import { commissionCents } from "../payments/commission";
 
@@ -40,8 +40,10 @@ export const cancellationReasonKey = (requestId: string) => `cancel:${requestId}
  * (cancelling is then free). Read inside the cancel's transaction, and by the order page for its button.
  */
 export async function cancellationMoney(db: Tx, requestId: string, by: Canceller, now: Date): Promise<CancellationMoney | null> {
+  // A payment refunded because its handyman cancelled the job (a job withdrawal) is no longer the job's:
+  // the request went back to the ranking and may be paid again to the next handyman.
   const payment = await db.payment.findFirst({
-    where: { requestId, status: "paid" },
+    where: { requestId, status: "paid", withdrawal: null },
     orderBy: { createdAt: "desc" },
     select: {
       id: true,
@@ -168,19 +170,28 @@ export const paidAfterCancelReasonKey = (paymentId: string) => `paid-after-cance
 
 /**
  * A checkout finished in another tab (or a bank that answered late) after the job was cancelled: the payment
- * is paid, its request cancelled, and no cancellation row speaks for it. All that it holds is refunded (reason
+ * is paid, its request cancelled, and no cancellation row speaks for it; or after the handyman it pays had
+ * cancelled the job (their quote void, the request passed on). All that it holds is refunded (reason
  * key per payment, so asking twice refunds once). Run when the provider says a payment is paid (the webhook,
  * by the minute sweep; `only` narrows it to one provider payment. Never throws
  * for the provider: a refund it could not ask for is "requested", and the reconciliation sweep finishes it.
  */
 export async function refundPaidAfterCancel(only?: { providerPaymentId: string }): Promise<number> {
   const db = await getDb();
+  // Paid for a handyman who had cancelled the job meanwhile (the checkout finished after their cancel): their
+  // quote is void and the request went on without them, so this payment is no one's either.
+  const voided = await db.$queryRaw<{ id: string }[]>`
+    SELECT p."id"::text AS id FROM "payments" p
+     WHERE p."status" = 'paid'
+       AND EXISTS (SELECT 1 FROM "job_withdrawals" w WHERE w."request_id" = p."request_id" AND w."handyman_id" = p."handyman_id")
+       AND NOT EXISTS (SELECT 1 FROM "job_withdrawals" w WHERE w."payment_id" = p."id")
+     LIMIT 200`;
   const stray = await db.payment.findMany({
     where: {
       ...(only ? { providerPaymentId: only.providerPaymentId } : {}),
       status: "paid",
-      request: { state: "cancelled" },
-      cancellations: { none: {} },
+      OR: [{ request: { state: "cancelled" }, cancellations: { none: {} } }, { id: { in: voided.map((row) => row.id) } }],
+      withdrawal: null,
       transfers: { none: { kind: "refund", reasonKey: { startsWith: "paid-after-cancel:" } } },
     },
     select: { id: true, ledger: { select: { kind: true, amountCents: true } } },
@@ -241,4 +252,53 @@ export async function cancellationView(requestId: string): Promise<CancellationV
  */
 export async function cancelPreview(requestId: string, now = new Date()): Promise<CancellationMoney | null> {
   return cancellationMoney(await getDb(), requestId, "homeowner", now);
+}
+
+// ---- The handyman cancels a job they accepted (a withdrawal, withdrawJob in ./workflow.ts). ----
+//
+// The request does not end: it goes back to the ranking, and the next handyman's quote may be paid with a new
+// payment, which the homeowner may cancel later (a request_cancellations row, one per request, reason key
+// `cancel:<request>`). So the withdrawal's money is kept apart: a job_withdrawals row per accepted offer given
+// up, naming the payment it refunded (one per payment), and the refund's reason key is per payment
+// (`withdrawn:<payment>`). The refund is written down in the withdrawal's own transaction (writeRefund, as a
+// replacement quote's), so it cannot be lost between the commit and the call; finishTransfer asks the
+// provider after the commit, and the reconciliation sweep finishes one the provider did not answer.
+
+/** The refund reason key of a payment whose handyman cancelled the job: all it holds, once. */
+export const withdrawalReasonKey = (paymentId: string) => `withdrawn:${paymentId}`;
+
+export type WithdrawalMoney = { paymentId: string; refundCents: number; transferId: string };
+
+/**
+ * In the handyman's cancel transaction, after its transition: records the withdrawal of offer `offerId` (the
+ * reliability mark) and, when the job is paid and its money held, writes down the full refund. 409 when another
+ * movement of the payment is on its way (a refund of a replaced quote): nothing is cancelled, try again.
+ */
+export async function recordWithdrawal(
+  tx: Tx,
+  { requestId, handymanId, offerId }: { requestId: string; handymanId: number; offerId: string },
+  now: Date,
+): Promise<WithdrawalMoney | null> {
+  const money = await cancellationMoney(tx, requestId, "handyman", now);
+  const paid = money && money.handymanId === handymanId && money.refundCents > 0 ? money : null;
+  await tx.jobWithdrawal.create({ data: { requestId, handymanId, offerId, paymentId: paid?.paymentId ?? null, refundCents: paid?.refundCents ?? 0 } });
+  if (!paid) return null;
+  try {
+    const transferId = await writeRefund(tx, paid.paymentId, paid.refundCents, withdrawalReasonKey(paid.paymentId));
+    return { paymentId: paid.paymentId, refundCents: paid.refundCents, transferId };
+  } catch (error) {
+    if (error instanceof PaymentRefusedError && error.reason === "transfer-in-progress") throw new ApiError("conflict", { key: "request.withdrawBusy" });
+    throw error;
+  }
+}
+
+/** After the withdrawal committed: asks the provider for its refund. Never throws; "requested" is finished by the sweep. */
+export async function settleWithdrawal(money: WithdrawalMoney | null): Promise<SettleOutcome> {
+  if (!money) return "nothing";
+  try {
+    return (await finishTransfer(money.transferId)).state === "done" ? "done" : "requested";
+  } catch (error) {
+    if (!(error instanceof PaymentProviderUnavailableError)) logFailure("payments", `refunding payment ${money.paymentId} of a job its handyman cancelled`, error);
+    return "requested";
+  }
 }

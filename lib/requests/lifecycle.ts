@@ -20,6 +20,10 @@
 //                                    the difference refunded
 //   offered ─reassign─▶ offered (the next handyman) / ─withdraw─▶ unmatched: an operator suspended the
 //                                    holder, or the holder deleted their account
+//   accepted / date_proposed ─withdraw_job (the handyman holding it)─▶ declined ─pass_on / run_out─▶ as after
+//                                    a decline: the handyman cancels the job they accepted; a paid job is
+//                                    refunded in full and the cancellation counts in their reliability
+//                                    (withdrawJob in ./workflow.ts, ./cancellation.ts)
 //   anything before done ─state_home_age (homeowner)─▶ unchanged: the home's age answered again
 //                                    (./home-age.ts; refused once a quote is accepted)
 //
@@ -66,6 +70,12 @@ export const TRANSITIONS = {
   review: { from: ["done"], to: "reviewed", by: ["homeowner"] },
   accept: { from: ["offered"], to: "accepted", by: ["handyman"] },
   decline: { from: ["offered"], to: "declined", by: ["handyman"] },
+  /**
+   * The handyman holding an accepted job cancels it before it is done: it is left "declined" for a moment,
+   * and in the same transaction passed on (pass_on / run_out) as after a decline, the handyman leaving never
+   * offered it again. A paid job's money goes back in full; the cancellation marks their reliability.
+   */
+  withdraw_job: { from: ["accepted", "date_proposed"], to: "declined", by: ["handyman"] },
   confirm_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   keep_date: { from: ["date_proposed"], to: "accepted", by: ["handyman"] },
   finish: { from: ["accepted"], to: "done", by: ["handyman"] },

@@ -95,7 +95,7 @@ async function toHandyman(tx: Tx, after: AfterCommit, handymanId: number, build:
 const pushJob = (request: Pick<RepairRequest, "taskType" | "city">, locale: Locale) => repairName(request, locale);
 
 /** Why a request left a handyman: they declined, let it expire, or can no longer take requests (an operator suspended them; the homeowner is not told why). */
-type PassReason = "declined" | "expired" | "unavailable";
+type PassReason = "declined" | "expired" | "unavailable" | "withdrew";
 
 export const notify = {
   async offered(tx: Tx, after: AfterCommit, { request, handymanId, respondBy }: { request: Request; handymanId: number; respondBy: Date }) {
@@ -149,7 +149,13 @@ export const notify = {
   async passedOn(
     tx: Tx,
     after: AfterCommit,
-    { request, previousHandymanId, handymanId, reason }: { request: Request; previousHandymanId: number; handymanId: number; reason: PassReason },
+    {
+      request,
+      previousHandymanId,
+      handymanId,
+      reason,
+      refundCents = 0,
+    }: { request: Request; previousHandymanId: number; handymanId: number; reason: PassReason; refundCents?: number },
   ) {
     const previous = await handymanContact(tx, previousHandymanId);
     const next = await handymanContact(tx, handymanId);
@@ -158,8 +164,12 @@ export const notify = {
       return composeMail({
         to,
         locale,
-        subject: t("passedOn.subject", { job, next: next.name }),
-        paragraphs: [t(`passedOn.${reason}`, { previous: previous.name, job }), t("passedOn.offered", { next: next.name })],
+        subject: t(reason === "withdrew" ? "passedOn.withdrewSubject" : "passedOn.subject", { job, next: next.name, previous: previous.name }),
+        paragraphs: [
+          t(`passedOn.${reason}`, { previous: previous.name, job }),
+          ...(refundCents > 0 ? [t("passedOn.refundedInFull", { amount: euros(refundCents, locale) })] : []),
+          t("passedOn.offered", { next: next.name }),
+        ],
         action: { label: t("passedOn.action"), url: pageLink(locale, orderPath(request.id)) },
       });
     });
@@ -168,7 +178,7 @@ export const notify = {
   async unmatched(
     tx: Tx,
     after: AfterCommit,
-    { request, previousHandymanId, reason }: { request: Request; previousHandymanId: number; reason: PassReason },
+    { request, previousHandymanId, reason, refundCents = 0 }: { request: Request; previousHandymanId: number; reason: PassReason; refundCents?: number },
   ) {
     const previous = await handymanContact(tx, previousHandymanId);
     await toHomeowner(tx, after, request, (to, t, locale) => {
@@ -176,8 +186,12 @@ export const notify = {
       return composeMail({
         to,
         locale,
-        subject: t("unmatched.subject", { job }),
-        paragraphs: [t(`unmatched.${reason}`, { previous: previous.name, job }), t("unmatched.another")],
+        subject: t(reason === "withdrew" ? "unmatched.withdrewSubject" : "unmatched.subject", { job, previous: previous.name }),
+        paragraphs: [
+          t(`unmatched.${reason}`, { previous: previous.name, job }),
+          ...(refundCents > 0 ? [t("passedOn.refundedInFull", { amount: euros(refundCents, locale) })] : []),
+          t("unmatched.another"),
+        ],
         action: { label: t("unmatched.action"), url: pageLink(locale, `/inputs/criteria/${request.id}`) },
       });
     });

@@ -30,7 +30,7 @@ import type { StepFormState } from "./step-form";
 import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
 import { confirmDone } from "./completion";
 import { reportProblem } from "./disputes";
-import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest } from "./workflow";
+import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest, withdrawJob } from "./workflow";
 
 const PRO_PATH = "/pro";
 const CONFIRMATION_PATH = "/inputs/criteria/arranging";
@@ -151,6 +151,16 @@ export async function declineOfferAction(_previous: StepFormState, form: FormDat
     const id = idFrom(form, "offer_id", offerIdSchema);
     const { reason } = parse(declineSchema, { reason: textOf(form, "reason") });
     await declineOffer(user, id, reason);
+  });
+}
+
+/**
+ * The handyman cancels a job they accepted (withdrawJob): the homeowner's money back in full, the request
+ * passed on, the cancellation counted in their reliability. The confirmation is on the page, before the press.
+ */
+export async function withdrawJobAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "job-withdrawn", PRO_PATH, async (user) => {
+    await withdrawJob(user, idFrom(form, "offer_id", offerIdSchema));
   });
 }
 

@@ -17,7 +17,7 @@ import { formatDate } from "../format";
 import { getTranslator } from "../i18n/translator";
 import { DEFAULT_LOCALE } from "../../i18n/locales";
 import { cityLabel } from "../requests/words";
-import { getHandymanForUserOrThrow, refreshRating, type CandidateScope, type PublicHandyman } from "../handymen/queries";
+import { getHandymanForUserOrThrow, refreshRating, refreshReliability, type CandidateScope, type PublicHandyman } from "../handymen/queries";
 import { rankCandidates, type RankScope, type Ranking } from "../handymen/ranking";
 import { toDbCriterion, type Criterion } from "./catalogue";
 import { applyTransition, canTake, SYSTEM_ACTOR, wrongState, type Actor, type RequestState } from "./lifecycle";
@@ -28,7 +28,7 @@ import { AfterCommit } from "../queue/after-commit";
 import { offerExpiryTask } from "./offer-expiry";
 import { notify } from "./notices";
 import { whyThisHandyman } from "./why-this-handyman";
-import { recordCancellation, settleCancellation, type ExpectedCancellation, type SettleOutcome } from "./cancellation";
+import { recordCancellation, recordWithdrawal, settleCancellation, settleWithdrawal, type ExpectedCancellation, type SettleOutcome } from "./cancellation";
 
 type Tx = Prisma.TransactionClient;
 
@@ -96,10 +96,10 @@ export async function findHolderOffer(db: Tx, requestId: string) {
   });
 }
 
-/** Handymen who declined the request or let it expire: it never goes back to them. */
+/** Handymen who declined the request, let it expire, or accepted it and cancelled: it never goes back to them. */
 async function handymenWhoPassed(db: Tx, requestId: string): Promise<number[]> {
   const rows = await db.offer.findMany({
-    where: { requestId, status: { in: ["declined", "expired"] } },
+    where: { requestId, OR: [{ status: { in: ["declined", "expired"] } }, { withdrawal: { isNot: null } }] },
     select: { handymanId: true },
   });
   return rows.map((row) => row.handymanId);
@@ -351,6 +351,7 @@ export async function acceptOffer(user: SessionUser, offerId: string, now = new 
   await step(async (tx, after) => {
     await applyTransition(tx, { requestId: request.id, action: "accept", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
     await answerOffer(tx, offerId, "accepted", now);
+    await refreshReliability(tx, handyman.id);
     await notify.accepted(tx, after, { request, handymanId: handyman.id });
   });
 }
@@ -367,16 +368,61 @@ export async function declineOffer(user: SessionUser, offerId: string, reason: s
 }
 
 /**
- * After a decline or an expiry: the next handyman in the same ranking who has not declined the request
- * (nor let it expire) gets it; with nobody left it is unmatched. The homeowner hears either way.
+ * The handyman holding an accepted job cancels it, until it is done. In one transaction: the step (409 when
+ * the job moved on, or another tab cancelled it a moment ago), the offer closed as withdrawn, their quotes on
+ * the request void (stored as replaced: the next handyman quotes afresh), the withdrawal recorded with, for a
+ * paid job, the full refund written down (./cancellation.ts), their reliability counted again, and the
+ * request passed on as after a decline: the next handyman in the same ranking who has not passed on it, or
+ * nobody (unmatched). The homeowner is mailed that the handyman cancelled, that the money comes back in full,
+ * and who has it now. The refund is asked of the provider once the transaction has committed.
  */
-async function passOn(tx: Tx, after: AfterCommit, request: TrackedRequest, from: "declined" | "expired", previousId: number, now: Date): Promise<void> {
+export async function withdrawJob(user: SessionUser, offerId: string, now = new Date()): Promise<SettleOutcome> {
+  const { handyman, offer, request } = await getOfferForHandymanOrThrow(await getDb(), user, offerId);
+  if (offer.status !== "accepted") throw new ApiError("conflict", { key: "request.notYourJobNow" });
+  const money = await step(async (tx, after) => {
+    await applyTransition(tx, {
+      requestId: request.id,
+      action: "withdraw_job",
+      from: request.state,
+      actor: handymanActor(user),
+      handymanId: handyman.id,
+      note: `${handyman.name} cancelled the job.`,
+      // A new day the homeowner asked of this handyman goes with them; the next one is offered the day agreed.
+      set: { proposedDate: null },
+    });
+    const { count } = await tx.offer.updateMany({ where: { id: offerId, status: "accepted" }, data: { status: "withdrawn", answeredAt: now } });
+    if (count !== 1) throw new ApiError("conflict", { key: "request.notYourJobNow" });
+    await tx.quote.updateMany({ where: { requestId: request.id, handymanId: handyman.id, status: { in: ["sent", "accepted", "declined"] } }, data: { status: "replaced", answeredAt: now } });
+    const money = await recordWithdrawal(tx, { requestId: request.id, handymanId: handyman.id, offerId }, now);
+    await refreshReliability(tx, handyman.id);
+    await passOn(tx, after, request, "declined", handyman.id, now, { reason: "withdrew", refundCents: money?.refundCents ?? 0 });
+    return money;
+  });
+  return settleWithdrawal(money);
+}
+
+/**
+ * After a decline or an expiry (or a handyman cancelling an accepted job): the next handyman in the same
+ * ranking who has not passed on the request gets it; with nobody left it is unmatched. The homeowner hears
+ * either way, with `why` saying what the previous handyman did (and what of the money comes back).
+ */
+async function passOn(
+  tx: Tx,
+  after: AfterCommit,
+  request: TrackedRequest,
+  from: "declined" | "expired",
+  previousId: number,
+  now: Date,
+  why: { reason: "withdrew"; refundCents: number } | null = null,
+): Promise<void> {
+  const reason = why?.reason ?? from;
+  const refundCents = why?.refundCents ?? 0;
   const criterion = request.criterion;
   const ranking = criterion ? await rankingForRequest(tx, request, criterion, 1) : null;
   const next = ranking?.top[0];
   if (!next || !ranking || !criterion) {
     await applyTransition(tx, { requestId: request.id, action: "run_out", from, actor: SYSTEM_ACTOR });
-    await notify.unmatched(tx, after, { request, previousHandymanId: previousId, reason: from });
+    await notify.unmatched(tx, after, { request, previousHandymanId: previousId, reason, refundCents });
     return;
   }
   await applyTransition(tx, {
@@ -388,7 +434,7 @@ async function passOn(tx: Tx, after: AfterCommit, request: TrackedRequest, from:
     note: explain(next, ranking, request, criterion),
   });
   await makeOffer(tx, after, request, next, now);
-  await notify.passedOn(tx, after, { request, previousHandymanId: previousId, handymanId: next.id, reason: from });
+  await notify.passedOn(tx, after, { request, previousHandymanId: previousId, handymanId: next.id, reason, refundCents });
 }
 
 /** The handyman confirms the homeowner's new day, or keeps the one agreed. */

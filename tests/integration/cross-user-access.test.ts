@@ -36,7 +36,7 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction, withdrawJobAction } = await import("@/lib/requests/step-actions");
 const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
@@ -463,6 +463,21 @@ describe("two homeowners, two handymen and an operator", () => {
     expect((await openOfferOf(id)).handymanId).toBe(10);
   });
 
+  it("lets only the handyman holding a job cancel it: Thijs, Alice whose job it is, Bob and Olga are refused and nothing changes", async () => {
+    sendCookie(nina.cookie);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    const before = await snapshotTables();
+    for (const who of [thijs, alice.user, bob.user, olga]) {
+      sendCookie(who.cookie);
+      const answer = await withdrawJobAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" })).catch((error: unknown) => error);
+      expect(answer, who.email).not.toHaveProperty("next");
+      if (!(answer instanceof Error)) expect((answer as { message: string | null }).message, who.email).toMatch(/not found/);
+    }
+    expect(await snapshotTables()).toBe(before);
+    sendCookie(nina.cookie);
+    expect(await withdrawJobAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=job-withdrawn" });
+  });
+
   it("refuses a handyman accepting their own request (403), and nothing changes", async () => {
     const { offerId } = await ownRequestOf(nina, "offered", "open");
     const before = await snapshotTables();
@@ -557,7 +572,7 @@ describe("two homeowners, two handymen and an operator", () => {
     sendCookie(ann.cookie);
     const before = await snapshotTables();
     const posted = form({ offer_id: ninaOffer, request_id: aliceRequest, reason: "no", confirm: "true", available: "false" });
-    for (const action of [acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction]) {
+    for (const action of [acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, withdrawJobAction]) {
       const answer = await action(IDLE_STEP, posted).catch((error: unknown) => error);
       expect(answer, action.name).not.toHaveProperty("next");
       if (!(answer instanceof Error)) expect((answer as { message: string | null }).message, action.name).toBeTruthy();

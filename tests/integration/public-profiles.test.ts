@@ -134,6 +134,17 @@ describe("the profile page", () => {
     expect(text).toContain("Written by a customer after a booked job");
   });
 
+  it("shows how many of the jobs accepted the handyman cancelled, in both languages, only once there is one", async () => {
+    const db = await getDb();
+    await db.handyman.update({ where: { id: 1 }, data: { jobsAccepted: 23, jobsCancelled: 0 } });
+    expect(textOf(await render("daan-1"))).not.toContain("Reliability");
+    await db.handyman.update({ where: { id: 1 }, data: { jobsAccepted: 23, jobsCancelled: 1 } });
+    const html = await render("daan-1");
+    expect(textOf(html)).toContain("Cancelled 1 of 23 jobs after accepting");
+    expect(html).toContain('href="/how-we-rank#reliability"');
+    expect(textOf(await render("daan-1", "nl"))).toContain("1 van 23 klussen na aannemen geannuleerd");
+  });
+
   it("hides contact details in the introduction however they are written, in both languages, and keeps them as written for the handyman", async () => {
     const db = await getDb();
     const intro = "Tidy work since 2009, 45 euro an hour. Call \u200b０６\u200b１２３４５６７８ or mail daan (at) example (dot) nl.";

@@ -24,7 +24,7 @@ vi.mock("next-intl/server", async (original) => ({
 }));
 
 import { actionRequest, form } from "../helpers/server-action";
-import { resetDatabase } from "../helpers/db";
+import { getDb, resetDatabase } from "../helpers/db";
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
@@ -116,6 +116,29 @@ describe("the quote on /pro", () => {
     expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("Waiting for the homeowner's answer");
     expect(page.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€133.20");
     expect(page.querySelector('form[aria-label="Send a new quote"]')).not.toBeNull();
+  });
+});
+
+describe("cancelling an accepted job on /pro", () => {
+  async function withdrawPart(): Promise<Document> {
+    const card = findElement(await ProDashboard({ view: await getProPageOrThrow(nina), query: {} }), "OfferCard")!;
+    return rendered((card.type as (props: object) => ReactNode)(card.props), "WithdrawJobForm");
+  }
+
+  it("says what cancelling does before its button, inside a disclosure that needs no JavaScript, in both languages", async () => {
+    let page = await withdrawPart();
+    const details = page.querySelector('details[data-testid="withdraw-job"]')!;
+    expect(details.querySelector("summary")?.textContent).toBe("Cancel this job…");
+    expect(details.textContent).toContain("they get everything they paid back");
+    expect(details.textContent).toContain("It counts in your reliability");
+    const posted = details.querySelector('form[aria-label="Cancel this job"]')!;
+    const offer = await (await getDb()).offer.findFirstOrThrow({ where: { requestId, status: "accepted" } });
+    expect(posted.querySelector('[name="offer_id"]')?.getAttribute("value")).toBe(offer.id);
+    expect(posted.querySelector('button[type="submit"]')?.textContent).toBe("Yes, cancel this job");
+    pageLocale.value = "nl";
+    page = await withdrawPart();
+    expect(page.querySelector("summary")?.textContent).toBe("Deze klus annuleren…");
+    expect(page.body.textContent).toContain("Het telt mee voor je betrouwbaarheid");
   });
 });
 

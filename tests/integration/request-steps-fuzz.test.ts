@@ -22,7 +22,7 @@ import { bodyOf, call, checkProperty, GARBAGE_COOKIE, headerChoice, hostileValue
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest } from "../helpers/marketplace";
 import { amsterdamDay, apiRequest, createSignedInUser, type TestUser } from "../helpers/session";
 
-const { acceptOfferAction, stateHomeAgeAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, stateHomeAgeAction, withdrawJobAction } = await import("@/lib/requests/step-actions");
 const { sendQuoteAction } = await import("@/lib/quotes/actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 
@@ -137,6 +137,48 @@ describe("a request's steps under generated input", () => {
       { seed: SEED, numRuns: RUNS },
     );
   });
+});
+
+describe("the handyman's cancel of an accepted job (/pro) under generated input", () => {
+  it("never throws; only Nina cancels her job, once (the request passed on); every refusal changes nothing", async () => {
+    const db = await getDb();
+    sendCookie(parties.handyman.cookie);
+    expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    let cancelled = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        party,
+        fc.oneof({ arbitrary: fc.constant(offerId), weight: 3 }, fc.uuid(), pathString, fc.constant(undefined)),
+        fc.oneof(fc.constant(undefined), pathString, fc.constantFrom("1", "")),
+        async (who, id, inPage) => {
+          const before = await tablesFingerprint();
+          const fields: Record<string, string> = {};
+          if (id !== undefined) fields.offer_id = id;
+          if (inPage !== undefined) fields.in_page = inPage;
+          sendCookie(cookieFor(who) ?? null);
+          let state: { message: string | null; next?: string } | null = null;
+          // Someone who is not a handyman gets /pro's 404 (NEXT_NOT_FOUND), like the page itself.
+          const redirect = await redirectOf(withdrawJobAction(IDLE_STEP, postedForm(fields)).then((answered) => void (state = answered))).catch((error: unknown) => {
+            if ((error as Error).message !== "NEXT_NOT_FOUND") throw error;
+            return null;
+          });
+          const answered = state as { message: string | null; next?: string } | null;
+          if (answered?.next || redirect?.includes("notice=job-withdrawn")) {
+            expect(who).toBe("handyman");
+            expect(id).toBe(offerId);
+            cancelled += 1;
+            expect(cancelled).toBe(1);
+            expect((await db.repairRequest.findUniqueOrThrow({ where: { id: requestId } })).state).not.toBe("accepted");
+            expect(await db.jobWithdrawal.count({ where: { offerId } })).toBe(1);
+            return;
+          }
+          expect(await tablesFingerprint()).toBe(before);
+        },
+      ),
+      { seed: SEED, numRuns: Math.min(RUNS, 150) },
+    );
+    expect(cancelled).toBe(1);
+  }, 120_000);
 });
 
 describe("the order page's home-age step under generated input", () => {

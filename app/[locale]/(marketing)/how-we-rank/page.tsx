@@ -1,7 +1,8 @@
 // /how-we-rank – how the matching rule (lib/matching.ts) picks a handyman, criterion by criterion, in the
 // order its parameters apply; what "available" checks; that nobody pays to rank higher; how an offer
 // passes on, what a rating rests on (a starting rating is shown as one, in the words every page uses:
-// lib/handymen/rating.ts) and how reviews are checked. Rendered on request: the time a handyman has to answer is the
+// lib/handymen/rating.ts), what the reliability a profile shows counts (not a ranking parameter) and how
+// reviews are checked. Rendered on request: the time a handyman has to answer is the
 // server's HANDYMAN_RESPONSE_HOURS (lib/env.ts), the one the offers are made with.
 import type { Metadata } from "next";
 import { connection } from "next/server";
@@ -71,6 +72,9 @@ export default async function HowWeRankPage({ params }: Props) {
           <h2 id="ratings">{t("ratingsHeading")}</h2>
           <p>{t("ratings")}</p>
           <p>{t("startingRating", { example: ratingWords(STARTING_RATING_EXAMPLE, locale, getTranslator(locale, "job")) })}</p>
+          <h2 id="reliability">{t("reliabilityHeading")}</h2>
+          <p>{t("reliability")}</p>
+          <p>{t("reliabilityNotRanked")}</p>
           <h2>{t("reviewsHeading")}</h2>
           <p>{t("reviews")}</p>
           <h2>{t("profilesHeading")}</h2>
