@@ -52,7 +52,11 @@ export async function* jsonPieces(value: unknown, depth = 0): AsyncGenerator<str
 
 /** `value` as a byte stream of its JSON text, read only as fast as the reader takes it (pieces sent in ~16 KiB chunks). */
 export function jsonStream(value: unknown, onError: (error: unknown) => void = () => {}): ReadableStream<Uint8Array> {
-  const pieces = jsonPieces(value);
+  return textStream(jsonPieces(value), onError);
+}
+
+/** Text pieces as a byte stream, read only as fast as the reader takes it (sent in ~16 KiB chunks). */
+export function textStream(pieces: AsyncGenerator<string>, onError: (error: unknown) => void = () => {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -7,6 +7,7 @@
 // one stays a number ("-12.50") that bookkeeping software reads as such.
 import "server-only";
 import { ApiError } from "../api/errors";
+import { textStream } from "../api/json-stream";
 import { queryParam, type Query } from "../api/query";
 import { amsterdamMidnight, SITE_TIME_ZONE } from "./requests";
 
@@ -79,30 +80,7 @@ export async function* csvLines<Row>(header: readonly string[], batchSize: numbe
 
 /** Lines as a byte stream, read only as fast as the reader takes it (~16 KiB chunks). */
 export function csvStream(lines: AsyncGenerator<string>, onError: (error: unknown) => void = () => {}): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk = "";
-      try {
-        while (chunk.length < 16_384) {
-          const next = await lines.next();
-          if (next.done) {
-            if (chunk) controller.enqueue(encoder.encode(chunk));
-            controller.close();
-            return;
-          }
-          chunk += next.value;
-        }
-        controller.enqueue(encoder.encode(chunk));
-      } catch (error) {
-        onError(error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
+  return textStream(lines, onError);
 }
 
 /** The download's headers: a CSV attachment, never cached. */
