@@ -74,13 +74,17 @@ test("the homeowner downloads the invoice in the handyman's name, and the handym
 
   const order = `/dashboard/orders/${requestId}`;
   await page.goto(order);
-  await page.getByRole("region", { name: "Quote" }).getByRole("button", { name: "Accept the quote of €121.00" }).click();
+  const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByLabel("Name", { exact: true }).fill("Hanna Huiseigenaar");
+  await quote.getByLabel("Street and house number").fill("Prinsegracht 10");
+  await quote.getByLabel("Postcode").fill("2512 GA");
+  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
   await page.waitForURL(/\/checkout\/tr_\w+$/);
   await page.getByLabel("paid").check();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL((url) => url.pathname === order);
 
-  // The name and address on the invoice, then Anna marks the job done and the homeowner confirms it.
+  // The name and address given on accepting are corrected on the order page, then Anna marks the job done and the homeowner confirms it.
   const invoices = page.getByRole("region", { name: "Invoices" });
   await expect(invoices).toContainText("The invoice is made when you confirm the job is done.");
   await invoices.getByLabel("Name", { exact: true }).fill("Hanna Huiseigenaar");

@@ -64,6 +64,9 @@ test("an operator finds a test payment in the money view per day and per month, 
   const order = `/dashboard/orders/${requestId}`;
   await page.goto(order);
   const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByLabel("Name", { exact: true }).fill("Daan Visser");
+  await quote.getByLabel("Street and house number").fill("Coolsingel 40");
+  await quote.getByLabel("Postcode").fill("3011 AD");
   await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
   await page.waitForURL(/\/checkout\/tr_\w+$/);
   await page.getByLabel("paid").check();
