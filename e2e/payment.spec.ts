@@ -75,6 +75,9 @@ test("the homeowner accepts the quote, pays with iDEAL and the money is held", a
   await page.goto(order);
   await expect(page.getByTestId("test-payments")).toHaveText("Test payments: no real money changes hands on this site.");
   const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
+  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
+  await quote.getByLabel("Postcode").fill("3511 AB");
   await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
   await checkout(page, "paid");
   await page.waitForURL((url) => url.pathname === order);
@@ -87,6 +90,9 @@ test("a payment that fails says so on the order page, and paying again succeeds"
   const order = await quotedRequest(page, 9);
   await page.goto(order);
   const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
+  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
+  await quote.getByLabel("Postcode").fill("3511 AB");
   await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
   await checkout(page, "failed");
   await page.waitForURL((url) => url.pathname === order);
@@ -112,6 +118,9 @@ test("the paid job is done and confirmed, and /pro shows the money released to t
   const order = await quotedRequest(page, 10);
   await page.goto(order);
   const quote = page.getByRole("region", { name: "Quote" });
+  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
+  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
+  await quote.getByLabel("Postcode").fill("3511 AB");
   await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
   await checkout(page, "paid");
   await page.waitForURL((url) => url.pathname === order);

@@ -59,6 +59,14 @@ test("the handyman sends a fixed quote and the homeowner accepts it", async ({ p
   await expect(quote).toContainText("Two sockets and a frame");
   await expect(quote).toContainText("Valid until");
   await expectAccessibleAndNarrow(page, "the order page with a quote");
+  // Accepting asks who the invoice is made out to; a postcode that is not Dutch is refused beside its field.
+  await quote.getByLabel("Name", { exact: true }).fill("Femke Jansen");
+  await quote.getByLabel("Street and house number").fill("Lange Nieuwstraat 4");
+  await quote.getByLabel("Postcode").fill("0123 AB");
+  await quote.getByRole("button", { name: `Accept the quote of ${total}` }).click();
+  await expect(quote.getByText("Enter a Dutch postcode, like 1234 AB.")).toBeVisible();
+  await expect(quote.getByTestId("quote-status")).toHaveText("Waiting for your answer");
+  await quote.getByLabel("Postcode").fill("3511 cx");
   await quote.getByRole("button", { name: `Accept the quote of ${total}` }).click();
   // Accepting leads to the payment's checkout (e2e/payment.spec.ts pays); back on the order page the
   // payment is in progress, with the way back to the checkout and no button left.

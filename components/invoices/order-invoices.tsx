@@ -20,7 +20,10 @@ export async function OrderInvoices({
 }) {
   const t = await getTranslations({ locale, namespace: "invoices.order" });
   const k = await getTranslations({ locale, namespace: "invoices.kind" });
+  const w = await getTranslations({ locale, namespace: "invoices.billingAsk" });
   const issued = invoices.some((invoice) => invoice.kind === "invoice");
+  // A request accepted before the name and address were asked on accepting: its invoice waits for them.
+  const waiting = !issued && (!billing.name || !billing.street || !billing.postcode);
   return (
     <Card as="section" aria-labelledby="invoices-heading" data-testid="order-invoices">
       <h2 id="invoices-heading">{t("heading")}</h2>
@@ -41,6 +44,7 @@ export async function OrderInvoices({
       {issued ? null : (
         <>
           <h3>{t("billingHeading")}</h3>
+          {waiting ? <p data-testid="invoice-waits-billing">{w("waiting")}</p> : null}
           <p className={styles.muted}>{t("billingLead")}</p>
           <BillingDetailsForm
             requestId={requestId}

@@ -1,7 +1,7 @@
 "use client";
 // The quote's forms: the handyman's on /pro (the labour as hours or a fixed amount, a few material rows,
 // each with the VAT rate the rule gives it, shown and sent along but not chosen, and the days the quote stands) and the homeowner's Accept and Decline on the
-// order page, and its Pay button once accepted. They post to lib/quotes/actions.ts and work before their scripts arrive; every word comes
+// order page (Accept asking the name and address the invoice is made out to), and its Pay button once accepted. They post to lib/quotes/actions.ts and work before their scripts arrive; every word comes
 // from the page, in its language.
 import { controlClassName, Field } from "@/components/ui/field";
 import { ButtonStepForm, StepButton, StepForm } from "@/components/requests/step-form";
@@ -111,8 +111,47 @@ export function SendQuoteForm({ requestId, text }: { requestId: string; text: Se
 
 type AnswerText = FormText & { button: string };
 
-export function AcceptQuoteForm({ requestId, quoteId, text }: { requestId: string; quoteId: string; text: AnswerText }) {
-  return <ButtonStepForm action={acceptQuoteAction} hidden={{ request_id: requestId, quote_id: quoteId }} label={text.label} unreachable={text.unreachable} button={text.button} />;
+export type AcceptBillingText = { heading: string; lead: string; name: string; street: string; postcode: string };
+
+/**
+ * Accept a quote. Accepting (not a lower replacement's) asks for the name, street and number, and postcode
+ * the invoice is made out to, filled in with what the homeowner gave before; each refusal beside its field.
+ */
+export function AcceptQuoteForm({
+  requestId,
+  quoteId,
+  text,
+  billing,
+}: {
+  requestId: string;
+  quoteId: string;
+  text: AnswerText;
+  billing?: { values: { name: string; street: string; postcode: string }; text: AcceptBillingText };
+}) {
+  if (!billing) return <ButtonStepForm action={acceptQuoteAction} hidden={{ request_id: requestId, quote_id: quoteId }} label={text.label} unreachable={text.unreachable} button={text.button} />;
+  const key = quoteId.slice(0, 8);
+  return (
+    <StepForm action={acceptQuoteAction} hidden={{ request_id: requestId, quote_id: quoteId }} label={text.label} unreachable={text.unreachable}>
+      {({ fieldErrors, pending }) => (
+        <>
+          <fieldset className={styles.group}>
+            <legend>{billing.text.heading}</legend>
+            <p className={styles.hint}>{billing.text.lead}</p>
+            <Field id={`accept-${key}-name`} label={billing.text.name} error={fieldErrors.billing_name}>
+              {(control) => <input {...control} name="billing_name" defaultValue={billing.values.name} autoComplete="name" maxLength={120} required className={controlClassName} />}
+            </Field>
+            <Field id={`accept-${key}-street`} label={billing.text.street} error={fieldErrors.billing_street}>
+              {(control) => <input {...control} name="billing_street" defaultValue={billing.values.street} autoComplete="address-line1" maxLength={120} required className={controlClassName} />}
+            </Field>
+            <Field id={`accept-${key}-postcode`} label={billing.text.postcode} error={fieldErrors.billing_postcode}>
+              {(control) => <input {...control} name="billing_postcode" defaultValue={billing.values.postcode} autoComplete="postal-code" maxLength={8} required className={controlClassName} />}
+            </Field>
+          </fieldset>
+          <StepButton pending={pending}>{text.button}</StepButton>
+        </>
+      )}
+    </StepForm>
+  );
 }
 
 export function DeclineQuoteForm({ requestId, quoteId, text }: { requestId: string; quoteId: string; text: AnswerText }) {

@@ -22,6 +22,8 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
 import { AcceptQuoteForm, DeclineQuoteForm, PayQuoteForm } from "@/components/quotes/quote-forms";
 import { listCurrentQuotes, type QuoteView } from "@/lib/quotes/quotes";
+import { billingPrefill } from "@/lib/invoices/queries";
+import { requireUser } from "@/lib/auth/current-user";
 import { paymentOfQuote, type PaymentView } from "@/lib/payments";
 import { cancellationView, cancelPreview, type CancellationMoney, type CancellationView } from "@/lib/requests/cancellation";
 import styles from "./request-life.module.css";
@@ -171,7 +173,21 @@ function PaymentSection({ request, quote, payment, t, locale }: { request: Reque
 }
 
 /** The handyman's current quote, its state in the homeowner's words, and Accept and Decline while it is open. */
-function QuoteCard({ request, quote, payment, t, locale }: { request: RequestDetails; quote: QuoteView; payment: PaymentView | null; t: Translate; locale: Locale }) {
+function QuoteCard({
+  request,
+  quote,
+  payment,
+  billing,
+  t,
+  locale,
+}: {
+  request: RequestDetails;
+  quote: QuoteView;
+  payment: PaymentView | null;
+  billing?: React.ComponentProps<typeof AcceptQuoteForm>["billing"];
+  t: Translate;
+  locale: Locale;
+}) {
   const open = quote.status === "sent" && (request.actions as string[]).includes("accept_quote");
   const name = request.handyman?.name ?? t("timeline.theHandyman");
   const unreachable = t("unreachable");
@@ -187,6 +203,7 @@ function QuoteCard({ request, quote, payment, t, locale }: { request: RequestDet
             requestId={request.id}
             quoteId={quote.id}
             text={{ unreachable, label: t("quote.acceptLabel"), button: t("quote.accept", { total: formatPrice(quote.totalCents / 100, locale) }) }}
+            billing={billing}
           />
           <DeclineQuoteForm requestId={request.id} quoteId={quote.id} text={{ unreachable, label: t("quote.declineLabel"), button: t("quote.decline") }} />
         </div>
@@ -249,10 +266,17 @@ function ProblemSection({ requestId, dispute, canReport, t, locale }: { requestI
   );
 }
 
+/** The Accept form's name and address for the invoice: filled in from what the homeowner gave before, in the page's words. */
+async function acceptBilling(requestId: string): Promise<React.ComponentProps<typeof AcceptQuoteForm>["billing"]> {
+  const [values, t] = await Promise.all([billingPrefill(await requireUser(), requestId), getTranslations("invoices.billingAsk")]);
+  return { values, text: { heading: t("heading"), lead: t("lead"), name: t("name"), street: t("street"), postcode: t("postcode") } };
+}
+
 export async function OrderDetails({ request, notice }: { request: RequestDetails; notice?: React.ReactNode }) {
   const [t, locale, photos, quotes] = await Promise.all([getTranslations("job"), getLocale() as Promise<Locale>, listRequestPhotos(request.id), listCurrentQuotes([request.id])]);
   const quote = quotes.get(request.id);
   const payment = quote?.status === "accepted" ? await paymentOfQuote(quote.id) : null;
+  const billing = quote?.status === "sent" ? await acceptBilling(request.id) : undefined;
   const holders = request.handyman ? [request.handyman] : [];
   const [profiles, ratings] = await Promise.all([profileLinksFor(holders, locale), listRatingBases(holders.map((holder) => holder.id))]);
   const photosLeft = photosOpenIn(request.state) ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
@@ -271,7 +295,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
       {cancelled ? <CancelledMoney money={cancelled} t={t} locale={locale} /> : null}
       <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
-      {quote ? <QuoteCard request={request} quote={quote} payment={payment} t={t} locale={locale} /> : null}
+      {quote ? <QuoteCard request={request} quote={quote} payment={payment} billing={billing} t={t} locale={locale} /> : null}
 
       <Card as="section" aria-labelledby="request-heading">
         <h2 id="request-heading" className={styles.sectionTitle}>

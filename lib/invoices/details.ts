@@ -7,7 +7,7 @@ import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
 import { getHandymanForUserOrThrow } from "../handymen/queries";
 import type { BillingDetails, BusinessDetails } from "../validations/invoice-details";
-import { issueWaitingInvoices } from "./mail";
+import { issueWaitingInvoices, issueWaitingJobInvoice } from "./mail";
 
 export type BusinessDetailsView = {
   name: string; street: string; postcode: string; city: string; kvk: string; vatId: string; kor: boolean;
@@ -53,8 +53,9 @@ export async function saveBusinessDetails(user: SessionUser, details: BusinessDe
 }
 
 /**
- * Stores the name and address the homeowner's invoice for `requestId` is made out to: 404 for another's
- * request, 409 once its invoice is made (an invoice is never changed).
+ * Stores the name and address the homeowner's invoice for `requestId` is made out to (asked first when they
+ * accept the quote; this corrects them): 404 for another's request, 409 once its invoice is made (an invoice
+ * is never changed). A confirmed job's invoice that waited for them is made now.
  */
 export async function saveBillingDetails(user: SessionUser, requestId: string, details: BillingDetails): Promise<void> {
   const db = await getDb();
@@ -67,4 +68,5 @@ export async function saveBillingDetails(user: SessionUser, requestId: string, d
       data: { billingName: details.billing_name, billingStreet: details.billing_street, billingPostcode: details.billing_postcode },
     });
   });
+  await issueWaitingJobInvoice(requestId);
 }

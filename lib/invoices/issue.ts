@@ -8,8 +8,9 @@
 // - Fixwell's commission invoice to the handyman for each release that kept commission
 //   (issueCommissionInvoice, in the release's booking transaction).
 // An invoice in the handyman's name or to the handyman needs their business details (lib/invoices/
-// business-details.ts); without them it waits, and issueWaitingInvoices makes it once they are given (and
-// on every completion sweep).
+// business-details.ts), and the homeowner's invoice their name and address (asked when they accept the
+// quote); without them it waits, and issueWaitingInvoices / issueWaitingJobInvoice make it once they are
+// given (and on every completion sweep).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { fixwellCompany } from "../env";
@@ -114,7 +115,8 @@ export type IssueOutcome = { kind: "issued" | "exists"; invoiceId: string } | { 
 
 /**
  * The homeowner's invoice for a confirmed job's paid payment, in the handyman's name: "nothing" before
- * confirmation or payment, "waiting" while the handyman's business details are missing. Credit notes for
+ * confirmation or payment, "waiting" while the handyman's business details or the homeowner's name and
+ * address are missing. Credit notes for
  * refunds done before it follow in the same transaction. Returns the new invoice's id once (for its mail).
  */
 export async function issueJobInvoice(tx: Tx, requestId: string, now = new Date()): Promise<IssueOutcome> {
@@ -125,7 +127,7 @@ export async function issueJobInvoice(tx: Tx, requestId: string, now = new Date(
   if (existing) return { kind: "exists", invoiceId: existing.id };
   const request = await tx.repairRequest.findUnique({
     where: { id: requestId },
-    select: { id: true, taskType: true, city: true, date: true, confirmedAt: true, billingName: true, billingStreet: true, billingPostcode: true, user: { select: { email: true, locale: true } } },
+    select: { id: true, taskType: true, city: true, date: true, confirmedAt: true, billingName: true, billingStreet: true, billingPostcode: true, user: { select: { locale: true } } },
   });
   if (!request?.confirmedAt) return { kind: "nothing" };
   const quote = await tx.quote.findFirst({
@@ -134,7 +136,10 @@ export async function issueJobInvoice(tx: Tx, requestId: string, now = new Date(
   });
   if (!quote) throw new Error(`Payment ${payment.id} pays no quote of request ${requestId}.`);
   const from = businessParty(quote.handyman);
-  if (!from) return { kind: "waiting" };
+  // The homeowner's name and address are asked when they accept the quote; a request accepted before that
+  // was asked waits, like missing business details, until they give them on the order page (never the
+  // account's email in their place: the law asks for a name and address).
+  if (!from || !request.billingName || !request.billingStreet || !request.billingPostcode) return { kind: "waiting" };
   const locale = localeOf(request.user.locale);
   const lines: InvoiceLine[] = quote.lines.map((line) => ({ kind: line.kind, description: line.description, netCents: line.netCents, vatRate: line.vatRate }));
   const city = cityLabel(fromDbCity(request.city), locale);
@@ -144,8 +149,7 @@ export async function issueJobInvoice(tx: Tx, requestId: string, now = new Date(
     sourceKey: `invoice:${payment.id}`,
     issuer: "handyman",
     from,
-    // Without a billing name the account's address names the homeowner (docs/payments.md).
-    to: { name: request.billingName ?? request.user.email, street: request.billingStreet ?? "", postcode: request.billingPostcode ?? "", city, kvk: null, vatId: null },
+    to: { name: request.billingName, street: request.billingStreet, postcode: request.billingPostcode, city, kvk: null, vatId: null },
     workDescription: repairName({ taskType: fromDbTaskType(request.taskType), city: fromDbCity(request.city) }, locale),
     workDate: request.date,
     amounts: jobInvoiceAmounts(lines, { kor: from.kor }),

@@ -41,8 +41,23 @@ export async function issueJobInvoiceWithMail(tx: Tx, after: AfterCommit, reques
   return outcome;
 }
 
+/** A request whose homeowner gave the name and address their invoice is made out to. */
+const BILLING_GIVEN = { billingName: { not: null }, billingStreet: { not: null }, billingPostcode: { not: null } } as const;
+
 /**
- * Makes what waited for business details: the invoices (with their mail) of confirmed, paid jobs and the
+ * Makes the invoice (with its mail) of one confirmed, paid job that waited for the homeowner's name and
+ * address, once they are given on the order page; nothing when it still waits or exists already.
+ */
+export async function issueWaitingJobInvoice(requestId: string, now = new Date()): Promise<IssueOutcome> {
+  const db = await getDb();
+  const after = new AfterCommit();
+  const outcome = await db.$transaction((tx) => issueJobInvoiceWithMail(tx, after, requestId, now));
+  await after.run();
+  return outcome;
+}
+
+/**
+ * Makes what waited for business details (or for the homeowner's name and address): the invoices (with their mail) of confirmed, paid jobs and the
  * commission invoices of done releases that have none, of one handyman or of all. Safe to run any number
  * of times, on any number of workers.
  */
@@ -51,7 +66,7 @@ export async function issueWaitingInvoices(handymanId?: number, now = new Date()
   const byHandyman = handymanId === undefined ? {} : { handymanId };
   const details = { businessName: { not: null }, kvkNumber: { not: null } } as const;
   const jobs = await db.payment.findMany({
-    where: { ...byHandyman, status: "paid", request: { confirmedAt: { not: null } }, invoices: { none: { kind: "invoice" } }, handyman: details },
+    where: { ...byHandyman, status: "paid", request: { confirmedAt: { not: null }, ...BILLING_GIVEN }, invoices: { none: { kind: "invoice" } }, handyman: details },
     select: { requestId: true },
     take: 200,
   });

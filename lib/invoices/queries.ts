@@ -142,3 +142,27 @@ export async function getOrderInvoices(user: SessionUser, requestId: string): Pr
     billing: { name: request.billingName ?? "", street: request.billingStreet ?? "", postcode: request.billingPostcode ?? "" },
   };
 }
+
+export type BillingValues = { name: string; street: string; postcode: string };
+
+/**
+ * What the Accept form of a quote fills in for the invoice's name and address: the request's own, if given
+ * before, else those of the homeowner's latest other request that has them, else nothing.
+ */
+export async function billingPrefill(user: SessionUser, requestId: string): Promise<BillingValues> {
+  const empty = { name: "", street: "", postcode: "" };
+  if (!UUID.test(requestId)) return empty;
+  const db = await getDb();
+  const columns = { billingName: true, billingStreet: true, billingPostcode: true } as const;
+  const own = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: columns });
+  if (!own) return empty;
+  const row =
+    own.billingName && own.billingStreet && own.billingPostcode
+      ? own
+      : await db.repairRequest.findFirst({
+          where: { userId: user.id, id: { not: requestId }, billingName: { not: null }, billingStreet: { not: null }, billingPostcode: { not: null } },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          select: columns,
+        });
+  return row ? { name: row.billingName ?? "", street: row.billingStreet ?? "", postcode: row.billingPostcode ?? "" } : empty;
+}

@@ -75,7 +75,8 @@ export async function sendQuoteAction(_previous: StepFormState, form: FormData):
 const stepFailed = ({ locale }: { locale: Locale }) => apiMessage(locale, { key: "request.stepFailed" });
 
 /**
- * Accepting pays: the quote is accepted, then its payment started (for the stored total, never a posted
+ * Accepting pays: the quote is accepted, with the name and address the invoice is made out to (billing_name,
+ * billing_street, billing_postcode: refused beside each field, nothing accepted), then its payment started (for the stored total, never a posted
  * amount) and the homeowner sent to the provider's checkout, without JavaScript too. When the provider
  * cannot be asked the quote stays accepted and the order page says to try again, with its Pay button.
  * Accepting a lower quote that replaces the paid one pays nothing: the order page says the difference is
@@ -83,7 +84,8 @@ const stepFailed = ({ locale }: { locale: Locale }) => apiMessage(locale, { key:
  */
 export async function acceptQuoteAction(previous: StepFormState, form: FormData): Promise<StepFormState> {
   return userAction.action<StepFormState>({ name: "accepting a quote", area: "quotes", failure: stepFailed }, async ({ user, locale, redirect, moveOn }) => {
-    const accepted = await acceptQuote(user, idFrom(form, "quote_id", "quote.notFound"), locale);
+    const billing = { billing_name: textOf(form, "billing_name"), billing_street: textOf(form, "billing_street"), billing_postcode: textOf(form, "billing_postcode") };
+    const accepted = await acceptQuote(user, idFrom(form, "quote_id", "quote.notFound"), billing, locale);
     // A lower quote replacing the paid one: nothing to pay, the difference is refunded.
     if (accepted.refund) return moveOn(withNotice(orderPath(accepted.requestId, locale), "replacement-accepted"));
     const checkout = await checkoutOf(accepted, locale);

@@ -27,6 +27,7 @@ import { logFailure } from "../db/errors";
 import { finishTransfer, movePaymentToQuote, PaymentRefusedError, writeRefund, type TransferOutcome } from "../payments";
 import { fromTrackedRow, step, trackedRequestColumns, type TrackedRequest } from "../requests/workflow";
 import { getTranslator } from "../i18n/translator";
+import { billingDetailsSchema, type BillingDetails } from "../validations/invoice-details";
 import {
   MAX_QUOTE_TOTAL_CENTS,
   postedVatRates,
@@ -220,6 +221,13 @@ async function ownQuoteOrThrow(db: Tx, user: SessionUser, quoteId: string) {
   return { quote, request: fromTrackedRow(quote.request) };
 }
 
+/** The posted name and address the invoice is made out to (lib/validations/invoice-details.ts), or a 400 naming each field. */
+function billingOf(posted: unknown): BillingDetails {
+  const parsed = billingDetailsSchema.safeParse(posted ?? {});
+  if (!parsed.success) throw ApiError.fromZod(parsed.error);
+  return parsed.data;
+}
+
 /** The 409 for answering a quote that is no longer open, in words for what it became. */
 function notOpen(status: QuoteStatus): ApiError {
   switch (status) {
@@ -240,12 +248,14 @@ function notOpen(status: QuoteStatus): ApiError {
  * answered first, it lapsed meanwhile) 409 with what it became, and nothing is stored. Accepting a
  * replacement of a paid quote is its own step (accept_replacement_quote, see replaceWithin).
  */
-async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted" | "declined", now: Date) {
+async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted" | "declined", now: Date, postedBilling?: unknown) {
   const db = await getDb();
   const { quote, request } = await ownQuoteOrThrow(db, user, quoteId);
   const seen = quoteStatusAt(quote, now);
   if (seen !== "sent") throw notOpen(seen);
   const replacing = answer === "accepted" && (await db.quote.findFirst({ where: { requestId: request.id, status: "accepted" }, select: { id: true } })) !== null;
+  // Accepting (not replacing) names who the invoice is made out to; refused field by field, nothing accepted.
+  const billing = answer === "accepted" && !replacing ? billingOf(postedBilling) : null;
   const transferId = await step(async (tx) => {
     await applyTransition(tx, {
       requestId: request.id,
@@ -258,6 +268,12 @@ async function answerQuote(user: SessionUser, quoteId: string, answer: "accepted
     if (count !== 1) {
       const current = await tx.quote.findUniqueOrThrow({ where: { id: quoteId }, select: { status: true, validUntil: true } });
       throw notOpen(quoteStatusAt(current, now));
+    }
+    if (billing) {
+      await tx.repairRequest.update({
+        where: { id: request.id },
+        data: { billingName: billing.billing_name, billingStreet: billing.billing_street, billingPostcode: billing.billing_postcode },
+      });
     }
     // The request's row is locked from here: what stands now is what the step acts on.
     const paidQuote =
@@ -314,9 +330,15 @@ function paymentDescription(request: TrackedRequest, handymanName: string, local
  * sent. 404 for another homeowner's quote; 409 for one accepted already (two tabs: the second), declined,
  * replaced or lapsed, or on a request no longer accepted. Accepting the lower replacement of a paid quote
  * pays nothing: the difference is refunded, and `refund` says how much.
+ *
+ * `billing` is the name, street and number, and postcode the invoice is made out to (billing_name,
+ * billing_street, billing_postcode; the city is the request's): required when accepting, 400 field by field
+ * and nothing accepted when missing or invalid, stored on the request in the acceptance's transaction.
+ * Accepting a lower replacement of a paid quote does not ask again (the paid acceptance gave them; the
+ * order page's form corrects them until the invoice is made), so it is ignored there.
  */
-export async function acceptQuote(user: SessionUser, quoteId: string, locale: Locale, now = new Date()): Promise<AcceptedQuote> {
-  const { quote, request, refund } = await answerQuote(user, quoteId, "accepted", now);
+export async function acceptQuote(user: SessionUser, quoteId: string, billing: unknown, locale: Locale, now = new Date()): Promise<AcceptedQuote> {
+  const { quote, request, refund } = await answerQuote(user, quoteId, "accepted", now, billing);
   return {
     quoteId: quote.id,
     requestId: request.id,

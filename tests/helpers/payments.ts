@@ -2,6 +2,7 @@
 // route behind a real HTTP server whose address is the site's configured origin (NEXTAUTH_URL), so the
 // addresses the app gives the provider (the order page, the webhook) lead back to this test.
 import { createServer, type Server } from "node:http";
+import { TEST_BILLING } from "./billing";
 import type { AddressInfo } from "node:net";
 import { POST as webhook } from "../../app/api/payments/webhook/route";
 import { connectProvider } from "../../lib/payments/provider";
@@ -71,7 +72,7 @@ export async function paidPayment(owner: TestUser, handyman: TestUser, payments:
     actionRequest.headers = headersBefore;
   }
   const quote = await sendQuote({ id: handyman.id, email: handyman.email }, requestId, { labour: { description: "Fix the leak", amount: "250", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
   await payAtCheckout(started.checkoutUrl, "paid");
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId }, select: { id: true, providerPaymentId: true } });

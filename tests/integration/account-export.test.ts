@@ -5,6 +5,7 @@
 // operator's holds their own audit entries; a homeowner's the audit entries about them, and the quotes and
 // payments of their requests (with the payments' ledger lines and refunds) in the handyman's shape.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import * as exportRoute from "../../app/api/account/export/route";
 import * as emailRoute from "../../app/api/ops/requests/[requestId]/homeowner-email/route";
 import { getDb, resetDatabase, withSql } from "../helpers/db";
@@ -210,10 +211,10 @@ describe("the money in the export", () => {
     const declined = await sendQuote(asNina, requestId, { labour: { amount: "150", vatRate: "21" } });
     await declineQuote({ id: owner.id, email: owner.email }, declined.id);
     const paid = await sendQuote(asNina, requestId, { labour: { description: "Replace the trap", amount: "100", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "21" }] });
-    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, paid.id, "en");
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, paid.id, TEST_BILLING, "en");
     await payAtCheckout((await checkoutOf(accepted, "en"))!, "paid");
     const lower = await sendQuote(asNina, requestId, { labour: { amount: "80", vatRate: "21" }, materials: [{ description: "Trap", amount: "20", vatRate: "21" }] });
-    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "en")).refund).toEqual({ amountCents: 2_420, state: "done" });
+    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, TEST_BILLING, "en")).refund).toEqual({ amountCents: 2_420, state: "done" });
     // Someone else's request and quote stay out of it.
     const theirs = await submitRequest(other, LEAK);
     expect((await chooseCriterion(other, theirs, "price", LEAK)).status).toBe(200);

@@ -5,6 +5,7 @@
 // the cancel (the cancel stands, the refund is finished by the sweeps); a late fee waiting for the payout
 // account; and a Cancel button whose amount changed before the press.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import { getDb, resetDatabase } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -70,7 +71,7 @@ async function paidJob(date = amsterdamDay(5)): Promise<{ requestId: string; pay
   as(nina);
   expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offer.id }))).toMatchObject({ next: "/pro?notice=accepted" });
   const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
   await payAtCheckout(started.checkoutUrl, "paid");
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
@@ -240,7 +241,7 @@ describe("a payment completed after its job was cancelled", () => {
     as(nina);
     expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offer.id }))).toMatchObject({ next: "/pro?notice=accepted" });
     const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
     const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
     return { requestId, checkoutUrl: started.checkoutUrl };
   }

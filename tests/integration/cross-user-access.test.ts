@@ -2,6 +2,7 @@
 // homeowners, two handymen and an operator on every route of a request's life, then the account's own
 // data: its download and its deletion.
 import { randomUUID } from "node:crypto";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
@@ -281,6 +282,8 @@ describe("two homeowners, two handymen and an operator", () => {
       for (const action of [acceptQuoteAction, declineQuoteAction]) {
         expect((await action(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).message, who.email).toMatch(/not found/);
       }
+      // With a valid name and address too: nobody else accepts, nor writes the name on Alice's invoice.
+      expect((await acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: aliceRequest, quote_id: quote.id, in_page: "1" }))).message, who.email).toMatch(/not found/);
       // Nor does the quote show through the request's routes.
       const read = await requestRoute.GET(apiRequest("GET", `/api/requests/${aliceRequest}`, { cookie: who.cookie }), routeContext({ requestId: aliceRequest }));
       expect(read.status).toBe(404);
@@ -288,7 +291,7 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await snapshotTables()).toBe(before);
     as(alice.user);
     // Alice herself accepts it and is led to the payment.
-    expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
+    expect(await redirectOf(acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: aliceRequest, quote_id: quote.id, in_page: "1" })))).toMatch(/\/checkout\/tr_\w+$/);
   });
 
   it("lets only a request's homeowner report a problem with the finished job, and only operators reach a dispute's decision; everyone else is told it was not found and nothing changes", async () => {
@@ -350,7 +353,7 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await sendQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, labour_amount: "120", labour_vat: "21", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
     const paid = (await listCurrentQuotes([aliceRequest])).get(aliceRequest)!;
     as(alice.user);
-    const checkout = await redirectOf(acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: paid.id, in_page: "1" })));
+    const checkout = await redirectOf(acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: aliceRequest, quote_id: paid.id, in_page: "1" })));
     await payAtCheckout(checkout!, "paid");
     as(nina);
     expect(await sendQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, labour_amount: "100", labour_vat: "21", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
@@ -367,7 +370,7 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await snapshotTables()).toBe(before);
     expect(payments.standIn.calls.length).toBe(calls);
     as(alice.user);
-    expect(await acceptQuoteAction(IDLE_STEP, form({ request_id: aliceRequest, quote_id: lower.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=replacement-accepted` });
+    expect(await acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: aliceRequest, quote_id: lower.id, in_page: "1" }))).toMatchObject({ next: `/dashboard/orders/${aliceRequest}?notice=replacement-accepted` });
     expect(await (await getDb()).paymentTransfer.findMany({ select: { kind: true, amountCents: true } })).toEqual([{ kind: "refund", amountCents: 2_420 }]);
   });
 

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
+import { TEST_BILLING } from "../helpers/billing";
 import { hostileValues } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
@@ -65,7 +66,7 @@ beforeAll(async () => {
   sendCookie(nina.cookie);
   expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
   const quote = await sendQuote({ id: nina.id, email: nina.email }, requestId, { labour: { description: "Fix", amount: "100", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/x`, webhookUrl: `${payments.origin}/api/payments/webhook` });
   await payAtCheckout(started.checkoutUrl, "paid");
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, status: "paid" } });

@@ -4,6 +4,7 @@
 // the ledger shows it; two operators at once make one decision; bad amounts, late or foreign reports move nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
@@ -57,7 +58,7 @@ async function paidJob(): Promise<{ paymentId: string; quoteId: string }> {
     labour: { description: "Fix the leak", amount: "200", vatRate: "21" },
     materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
   });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: "http://localhost/orders/1", webhookUrl: "http://127.0.0.1:9/none" });
   const paid = await fetch(started.checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
   expect(paid.status).toBe(303);

@@ -6,6 +6,7 @@
 // invoice's PDF and see a payment's invoices on its console page.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
@@ -94,7 +95,7 @@ async function paidJob(email: string): Promise<{ owner: TestUser; requestId: str
     labour: { description: "Paint the hall", amount: "200", vatRate: "9" },
     materials: [{ description: "Paint", amount: "50", vatRate: "21" }],
   });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
   await payAtCheckout(started.checkoutUrl, "paid");
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });

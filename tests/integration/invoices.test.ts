@@ -4,6 +4,7 @@
 // notes for refunds; numbers unbroken under concurrency; invoices waiting for business details; the
 // downloads (someone else's is a 404); the mail that carries the PDF; erasure keeps invoices.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import { getDb, onPostgres, resetDatabase, snapshotTables } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -23,7 +24,7 @@ const { startPayoutOnboarding, finishPayoutOnboarding } = await import("@/lib/pa
 const { confirmDone, releaseJob } = await import("@/lib/requests/completion");
 const { takeInvoiceNumber } = await import("@/lib/invoices/numbering");
 const { renderInvoicePdf } = await import("@/lib/invoices/pdf");
-const { printableInvoice } = await import("@/lib/invoices/queries");
+const { printableInvoice, getOrderInvoices } = await import("@/lib/invoices/queries");
 const { issueWaitingInvoices } = await import("@/lib/invoices/mail");
 const { saveBusinessDetailsAction, saveBillingDetailsAction } = await import("@/lib/invoices/actions");
 const { deleteAccount } = await import("@/lib/account/delete");
@@ -81,7 +82,7 @@ async function paidJob(beforeDone?: () => Promise<void>): Promise<{ paymentId: s
     labour: { description: "Fix the leak", amount: "200", vatRate: "9" },
     materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
   });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
   expect(accepted.amountCents).toBe(27_850);
   const started = await startPayment({ ...accepted, redirectUrl: "http://localhost/orders/1", webhookUrl: "http://127.0.0.1:9/none" });
   const paid = await fetch(started.checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
@@ -167,9 +168,32 @@ describe("the homeowner's invoice and Fixwell's commission invoice", () => {
     expect(await giveDetails(nina)).toMatchObject({ message: null, next: expect.stringContaining("notice=business-details-saved") });
     expect((await invoicesOf(paymentId)).map((row) => row.kind).sort()).toEqual(["commission", "invoice"]);
     expect(await (await getDb()).outboxMessage.count({ where: { invoiceId: { not: null } } })).toBe(1);
-    // Without a billing name the account's address names the homeowner.
-    expect((await invoicesOf(paymentId)).find((row) => row.kind === "invoice")).toMatchObject({ recipientName: "owner@example.test", recipientCity: "Rotterdam" });
+    // Made out to the name and address given when the quote was accepted, in the request's city.
+    expect((await invoicesOf(paymentId)).find((row) => row.kind === "invoice")).toMatchObject({
+      recipientName: TEST_BILLING.billing_name,
+      recipientStreet: TEST_BILLING.billing_street,
+      recipientPostcode: TEST_BILLING.billing_postcode,
+      recipientCity: "Rotterdam",
+    });
     expect(await issueWaitingInvoices()).toEqual({ jobInvoices: 0, commissionInvoices: 0 });
+  });
+
+  it("of a request accepted before the name and address were asked waits for them, never naming the email, and is issued (with its mail) once the homeowner gives them", async () => {
+    await giveDetails(nina);
+    await connect(nina);
+    const db = await getDb();
+    const { paymentId } = await paidJob(async () => {
+      await db.repairRequest.update({ where: { id: requestId }, data: { billingName: null, billingStreet: null, billingPostcode: null } });
+    });
+    expect(await confirmDone(sessionOf(owner), requestId)).toBe("released");
+    expect((await invoicesOf(paymentId)).map((row) => row.kind)).toEqual(["commission"]);
+    expect(await issueWaitingInvoices()).toEqual({ jobInvoices: 0, commissionInvoices: 0 });
+    expect((await getOrderInvoices(sessionOf(owner), requestId))?.billing).toEqual({ name: "", street: "", postcode: "" });
+    await giveBilling();
+    const invoice = (await invoicesOf(paymentId)).find((row) => row.kind === "invoice");
+    expect(invoice).toMatchObject({ recipientName: "Olga Owner", recipientStreet: "Witte de Withstraat 5", recipientPostcode: "3012 BM", recipientCity: "Rotterdam" });
+    expect(await db.outboxMessage.count({ where: { invoiceId: invoice!.id } })).toBe(1);
+    expect(await db.invoice.count({ where: { recipientName: { contains: "@" } } })).toBe(0);
   });
 
   it("two releases of the same payment racing make one release, one invoice and one commission invoice", async () => {
@@ -228,7 +252,7 @@ describe("credit notes", () => {
     const { paymentId } = await paidJob(async () => {
       // Labour €150 at 9% and the pipe €50 at 21%: €224.00, €54.50 less than the €278.50 paid.
       const lower = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "150", vatRate: "9" }, materials: [{ description: "Pipe", amount: "50", vatRate: "21" }] });
-      expect((await acceptQuote(sessionOf(owner), lower.id, "en")).refund).toEqual({ amountCents: 5_450, state: "done" });
+      expect((await acceptQuote(sessionOf(owner), lower.id, TEST_BILLING, "en")).refund).toEqual({ amountCents: 5_450, state: "done" });
     });
     await confirmDone(sessionOf(owner), requestId);
     const rows = await invoicesOf(paymentId);

@@ -6,6 +6,7 @@
 // paid again to the next handyman and then cancelled by its homeowner refunds that payment, not the first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/session";
@@ -61,7 +62,7 @@ async function acceptedJob(date = amsterdamDay(5)): Promise<{ requestId: string;
 /** `handyman`'s quote of €242 (labour €200 at 21%) on the request, accepted and paid by the owner. */
 async function quoteAndPay(requestId: string, handyman: TestUser): Promise<string> {
   const quote = await sendQuote(sessionOf(handyman), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
   const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
   await payAtCheckout(started.checkoutUrl, "paid");
   const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, quoteId: quote.id } });
@@ -146,7 +147,7 @@ describe("the handyman cancels a job they accepted", () => {
   it("a checkout finished after Nina cancelled pays no one: all of it is refunded as soon as the provider says it is paid", async () => {
     const { requestId, offerId } = await acceptedJob();
     const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
     const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
     expect(await withdrawJob(sessionOf(nina), offerId)).toBe("nothing");
     await payAtCheckout(started.checkoutUrl, "paid");

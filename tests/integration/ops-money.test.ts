@@ -5,6 +5,7 @@
 // page; the filters; bad addresses as 400s; the payments list and a payment's page; and the month's CSV,
 // whose sums per kind equal the ledger's, read in batches, with formula-like cells defused.
 import { randomUUID } from "node:crypto";
+import { TEST_BILLING } from "../helpers/billing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
@@ -121,7 +122,7 @@ describe("the figures after real money moves", () => {
       labour: { description: "Fix the leak", amount: "200", vatRate: "21" },
       materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
     });
-    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
     const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
     await payAtCheckout(started.checkoutUrl, "paid");
     const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });

@@ -3,6 +3,7 @@
 // losing or repeating a row; the totals held and released; and, through the real @mollie/api-client against
 // the stand-in, each row's amounts equal to the ledger's after a release with commission and a partial refund.
 import { randomUUID } from "node:crypto";
+import { TEST_BILLING } from "../helpers/billing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
@@ -154,7 +155,7 @@ describe("the money list's amounts come from the ledger", () => {
       labour: { description: "Fix the leak", amount: "200", vatRate: "21" },
       materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
     });
-    const accepted = await acceptQuote(sessionOf(owner), quote.id, "en");
+    const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
     const started = await startPayment({ ...accepted, redirectUrl: "http://localhost/orders/1", webhookUrl: "http://127.0.0.1:9/none" });
     await fetch(started.checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
     const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });

@@ -3,6 +3,7 @@
 // shows the homeowner the lines, the VAT per rate, the total and the validity in the page's way of
 // writing money, with Accept and Decline while the quote is open, and its state once answered.
 import { JSDOM } from "jsdom";
+import { TEST_BILLING } from "../helpers/billing";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -154,7 +155,7 @@ describe("the quote on the order page", () => {
     expect(page.querySelector('form[aria-label="Accept the quote"] button')?.textContent).toBe("Accept the quote of €133.20");
     expect(page.querySelector('form[aria-label="Decline the quote"] button')?.textContent).toBe("Decline");
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
-    await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
     page = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "en") }), "QuoteCard");
     expect(page.querySelector('[data-testid="quote-status"]')?.textContent).toBe("You accepted this quote.");
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Accepted — pay to confirm the job");
@@ -196,7 +197,7 @@ describe("the payment on the order page", () => {
   it("shows the payment in progress, then not gone through (asking the provider, the webhook lost) with Pay again, then paid and held", async () => {
     await sendQuote();
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
-    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
     const first = (await checkoutOf(accepted, "en"))!;
     let page = await paymentPart();
     expect(page.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Payment in progress");
@@ -225,7 +226,7 @@ describe("the payment on the order page", () => {
   it("names what cancelling gives back on the Cancel button, beside the rules, and the refund once cancelled, in both languages", async () => {
     await sendQuote();
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
-    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en");
+    const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
     await payAtCheckout((await checkoutOf(accepted, "en"))!, "paid");
     const order = async (locale: "en" | "nl", part: string) => {
       pageLocale.value = locale;
@@ -247,7 +248,7 @@ describe("the payment on the order page", () => {
   it("shows a lower quote replacing the paid one with what accepting refunds, in the page's language, and then the refund; /pro offers the lower quote's form", async () => {
     await sendQuote();
     const quote = (await listCurrentQuotes([requestId])).get(requestId)!;
-    await payAtCheckout((await checkoutOf(await acceptQuote({ id: owner.id, email: owner.email }, quote.id, "en"), "en"))!, "paid");
+    await payAtCheckout((await checkoutOf(await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en"), "en"))!, "paid");
     let pro = await proQuoteSection();
     expect(pro.body.textContent).toContain("If the work turns out smaller, you may send a lower quote");
     expect(pro.querySelector('form[aria-label="Send a lower quote"]')).not.toBeNull();
@@ -269,7 +270,7 @@ describe("the payment on the order page", () => {
     expect(card.querySelector('[data-testid="payment-status"]')?.textContent).toBe("Betaald, vastgehouden tot de klus klaar is");
 
     const lower = (await listCurrentQuotes([requestId])).get(requestId)!.replacement!;
-    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, "nl")).refund).toEqual({ amountCents: 2_180, state: "done" });
+    expect((await acceptQuote({ id: owner.id, email: owner.email }, lower.id, TEST_BILLING, "nl")).refund).toEqual({ amountCents: 2_180, state: "done" });
     card = rendered(await OrderDetails({ request: await getRequestDetailsOrThrow(owner, requestId, "nl") }), "QuoteCard");
     expect(card.querySelector('[data-testid="replacement"]')).toBeNull();
     expect(card.querySelector('[data-testid="quote-total"]')?.textContent).toBe("€\u00a0111,40");

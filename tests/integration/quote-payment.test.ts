@@ -4,6 +4,7 @@
 // paying again after a failed payment starts a new attempt; two tabs pay one payment; and nobody pays
 // another homeowner's quote.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -33,7 +34,7 @@ async function paymentRows() {
   return (await getDb()).payment.findMany({ where: { quoteId }, orderBy: { attempt: "asc" } });
 }
 
-const accept = () => quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quoteId }));
+const accept = () => quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: quoteId }));
 const pay = () => quoteActions.payQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quoteId }));
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
 // the quote that stands; an accepted replacement is the homeowner's; and after every step the ledger adds
 // up, with exactly the differences of the accepted replacements refunded. Fixed seed, bounded runs.
 import fc from "fast-check";
+import { TEST_BILLING } from "../helpers/billing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
@@ -49,7 +50,7 @@ beforeAll(async () => {
   expect(await quoteActions.sendQuoteAction(IDLE_STEP, postedForm({ request_id: requestId, labour_amount: "1000", labour_vat: "21", in_page: "1" }))).toMatchObject({ next: "/pro?notice=quote-sent" });
   const quote = await (await getDb()).quote.findFirstOrThrow({ where: { requestId, status: "sent" } });
   sendCookie(owner.cookie);
-  await payAtCheckout((await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, postedForm({ request_id: requestId, quote_id: quote.id }))))!, "paid");
+  await payAtCheckout((await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, postedForm({ ...TEST_BILLING, request_id: requestId, quote_id: quote.id }))))!, "paid");
   paymentId = (await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id, status: "paid" } })).id;
 }, 60_000);
 

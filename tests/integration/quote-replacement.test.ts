@@ -8,6 +8,7 @@ process.env.COMMISSION_PERCENT = "10";
 process.env.COMMISSION_FROM = "2000-01-01";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
@@ -49,7 +50,7 @@ async function current() {
 }
 
 /** The homeowner's Accept button on the order page, posted without JavaScript. */
-const accept = (quoteId: string) => quoteActions.acceptQuoteAction(IDLE_STEP, postedForm({ request_id: requestId, quote_id: quoteId }));
+const accept = (quoteId: string) => quoteActions.acceptQuoteAction(IDLE_STEP, postedForm({ ...TEST_BILLING, request_id: requestId, quote_id: quoteId }));
 
 async function quoteStatuses() {
   const rows = await (await getDb()).quote.findMany({ where: { requestId }, orderBy: { createdAt: "asc" }, select: { status: true, totalCents: true } });
@@ -244,7 +245,7 @@ describe("refusals", () => {
   it("a lapsed replacement cannot be accepted, and the paid quote stands", async () => {
     const lower = await sendLower();
     const before = await snapshotTables();
-    await expect(acceptQuote(sessionOf(owner), lower.id, "en", new Date(Date.now() + 8 * DAY))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/lapsed/) });
+    await expect(acceptQuote(sessionOf(owner), lower.id, TEST_BILLING, "en", new Date(Date.now() + 8 * DAY))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/lapsed/) });
     expect(await snapshotTables()).toBe(before);
     expect(await current()).toMatchObject({ id: paidQuoteId, status: "accepted" });
   });

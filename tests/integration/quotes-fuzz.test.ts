@@ -4,6 +4,8 @@
 // that goes through is the holder's, its stored amounts add up and stay within the rules; an answer that
 // goes through is the homeowner's. Fixed seed, bounded runs.
 import fc from "fast-check";
+import { TEST_BILLING } from "../helpers/billing";
+import { billingDetailsSchema } from "@/lib/validations/invoice-details";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
@@ -136,13 +138,24 @@ describe("the quote's actions under generated fields", () => {
   it("answering: never throws; only the homeowner's answer goes through; a refusal changes nothing", async () => {
     const db = await getDb();
     let answered = 0;
+    let acceptedWithBilling = 0;
+    let billingRefused = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("accept", "decline"),
         fc.constantFrom(...WHO),
         fc.oneof(fc.constant("current"), fc.uuid(), nastyString),
         fc.oneof(fc.constant(""), nastyString),
-        async (which, who, quoteChoice, amount) => {
+        // The invoice's name and address accepting asks for: good ones, or each field left out or nasty.
+        fc.oneof(
+          fc.constant<Record<string, string>>(TEST_BILLING),
+          fc.record({
+            billing_name: fc.oneof(fc.constant(TEST_BILLING.billing_name), fc.constant(""), nastyString),
+            billing_street: fc.oneof(fc.constant(TEST_BILLING.billing_street), fc.constant(""), nastyString),
+            billing_postcode: fc.oneof(fc.constant("3511ar"), fc.constant("0123 AB"), fc.constant("1234 SS"), fc.constant(""), nastyString),
+          }),
+        ),
+        async (which, who, quoteChoice, amount, billing) => {
           // A fresh quote to answer now and then, so accepting and declining both get their chance.
           if (!(await db.quote.findFirst({ where: { requestId, status: "sent" } })) && !(await db.quote.findFirst({ where: { requestId, status: "accepted" } }))) {
             sendCookie(nina.cookie);
@@ -152,20 +165,34 @@ describe("the quote's actions under generated fields", () => {
           const quoteId = quoteChoice === "current" ? (current?.id ?? "") : quoteChoice;
           sendCookie(cookieOf(who));
           const before = await tablesFingerprint();
-          const data = postedForm({ request_id: requestId, quote_id: quoteId, amount, in_page: "1" });
+          const data = postedForm({ request_id: requestId, quote_id: quoteId, amount, ...billing, in_page: "1" });
           const { state } = await answerOf(which === "accept" ? quoteActions.acceptQuoteAction(IDLE_STEP, data) : quoteActions.declineQuoteAction(IDLE_STEP, data));
           if (state?.next) {
             expect(who).toBe("owner");
             answered += 1;
             const quote = await db.quote.findUniqueOrThrow({ where: { id: quoteId } });
             expect(quote.status).toBe(which === "accept" ? "accepted" : "declined");
+            if (which === "accept") {
+              // Accepted only with a valid name and address, stored as the schema reads them.
+              const parsed = billingDetailsSchema.parse(billing);
+              expect(await db.repairRequest.findUniqueOrThrow({ where: { id: requestId }, select: { billingName: true, billingStreet: true, billingPostcode: true } })).toEqual({
+                billingName: parsed.billing_name,
+                billingStreet: parsed.billing_street,
+                billingPostcode: parsed.billing_postcode,
+              });
+              acceptedWithBilling += 1;
+            }
             return;
           }
+          if (state?.fieldErrors && Object.keys(state.fieldErrors).some((field) => field.startsWith("billing_"))) billingRefused += 1;
           expect(await tablesFingerprint()).toBe(before);
         },
       ),
       { seed: SEED, numRuns: RUNS },
     );
     expect(answered).toBeGreaterThan(0);
+    // Both sides of the name and address were met: accepted with good ones, refused beside a bad field.
+    expect(acceptedWithBilling).toBeGreaterThan(0);
+    expect(billingRefused).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@
 // homeowner accepts or declines it, a new one replaces a declined, lapsed or open one but never an
 // accepted one not paid yet (a paid one: tests/integration/quote-replacement.test.ts), and every refusal answers clearly and stores nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
 import { startTestPayments, type TestPayments } from "../helpers/payments";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
@@ -14,6 +15,7 @@ const quoteActions = await import("@/lib/quotes/actions");
 const { acceptQuote, declineQuote, listCurrentQuotes, sendQuote } = await import("@/lib/quotes/quotes");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { ApiError } = await import("@/lib/api/errors");
+const { billingPrefill } = await import("@/lib/invoices/queries");
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const DAY = 24 * 60 * 60 * 1000;
@@ -190,7 +192,7 @@ describe("answering a quote", () => {
     const quote = await currentQuote();
     as(owner);
     // Accepting leads to the payment's checkout, for the quote's stored total.
-    expect(await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id })))).toMatch(/\/checkout\/tr_\w+$/);
+    expect(await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: quote.id })))).toMatch(/\/checkout\/tr_\w+$/);
     expect(await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id } })).toMatchObject({ amountCents: 10000 + 2100 + 5000 + 1050 });
     expect(await statuses()).toEqual(["accepted"]);
     const life = await storedLife(requestId);
@@ -198,15 +200,49 @@ describe("answering a quote", () => {
     expect(life.events.at(-1)).toMatchObject({ action: "accept_quote", actorRole: "homeowner", actorUserId: owner.id, handymanId: 18 });
     expect(quote.totalCents).toBe(10000 + 2100 + 5000 + 1050);
     // Accepting twice is refused, and the payment's amount never comes from the form.
-    const again = await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id, amount: "1" }));
+    const again = await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: quote.id, amount: "1" }));
     expect(again).toMatchObject({ message: "This quote is already accepted." });
+  });
+
+  it("accepting asks the name and address the invoice is made out to: missing or invalid, each is refused beside its field and nothing is accepted", async () => {
+    await send();
+    const quote = await currentQuote();
+    as(owner);
+    const before = await snapshotTables();
+    const missing = await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id }));
+    expect(Object.keys(missing.fieldErrors).sort()).toEqual(["billing_name", "billing_postcode", "billing_street"]);
+    const bad = await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, billing_postcode: "0123 AB", request_id: requestId, quote_id: quote.id }));
+    expect(bad.fieldErrors).toEqual({ billing_postcode: "Enter a Dutch postcode, like 1234 AB." });
+    await expect(acceptQuote(sessionOf(owner), quote.id, { billing_name: "J", billing_street: "Straat 1", billing_postcode: "1234 AB" }, "en")).rejects.toMatchObject({ status: 400 });
+    expect(await snapshotTables()).toBe(before);
+    expect(await statuses()).toEqual(["sent"]);
+  });
+
+  it("accepting stores the name and address on the request with the acceptance (postcode as 1234 AB), and the next request's Accept form is filled in with them", async () => {
+    await send();
+    const quote = await currentQuote();
+    const db = await getDb();
+    expect(await billingPrefill(sessionOf(owner), requestId)).toEqual({ name: "", street: "", postcode: "" });
+    await acceptQuote(sessionOf(owner), quote.id, { billing_name: " Joke de Vries ", billing_street: "Oudegracht 12", billing_postcode: "3511ar" }, "en");
+    expect(await db.repairRequest.findUniqueOrThrow({ where: { id: requestId }, select: { billingName: true, billingStreet: true, billingPostcode: true } })).toEqual({
+      billingName: "Joke de Vries",
+      billingStreet: "Oudegracht 12",
+      billingPostcode: "3511 AR",
+    });
+    const prefilled = { name: "Joke de Vries", street: "Oudegracht 12", postcode: "3511 AR" };
+    expect(await billingPrefill(sessionOf(owner), requestId)).toEqual(prefilled);
+    const next = await submitRequest(owner, LEAK);
+    expect(await billingPrefill(sessionOf(owner), next)).toEqual(prefilled);
+    // Never another homeowner's.
+    const stranger = await createSignedInUser("stranger@example.test");
+    expect(await billingPrefill(sessionOf(stranger), requestId)).toEqual({ name: "", street: "", postcode: "" });
   });
 
   it("of two tabs accepting at once exactly one wins; the other is told the quote is already accepted", async () => {
     await send();
     const quote = await currentQuote();
     const user = sessionOf(owner);
-    const results = await Promise.allSettled([acceptQuote(user, quote.id, "en"), acceptQuote(user, quote.id, "en")]);
+    const results = await Promise.allSettled([acceptQuote(user, quote.id, TEST_BILLING, "en"), acceptQuote(user, quote.id, TEST_BILLING, "en")]);
     const won = results.filter((result) => result.status === "fulfilled");
     const lost = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
     expect(won).toHaveLength(1);
@@ -226,7 +262,7 @@ describe("answering a quote", () => {
     const later = new Date(Date.now() + 2 * DAY);
     expect((await currentQuote(later)).status).toBe("lapsed");
     const before = await snapshotTables();
-    await expect(acceptQuote(sessionOf(owner), quote.id, "en", later)).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/lapsed/) });
+    await expect(acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en", later)).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/lapsed/) });
     await expect(declineQuote(sessionOf(owner), quote.id, later)).rejects.toMatchObject({ code: "conflict" });
     expect(await snapshotTables()).toBe(before);
     await sendQuote(sessionOf(nina), requestId, { labour: { amount: "80", vatRate: 21 } }, later);
@@ -238,17 +274,17 @@ describe("answering a quote", () => {
     const first = await currentQuote();
     as(owner);
     expect(await quoteActions.declineQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: first.id }))).toMatchObject({ next: `/dashboard/orders/${requestId}?notice=quote-declined` });
-    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/was declined/) });
+    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/was declined/) });
     expect((await storedLife(requestId)).events.at(-1)).toMatchObject({ action: "decline_quote" });
     await send({ labour_amount: "70", labour_vat: "21" });
     expect(await statuses()).toEqual(["replaced", "sent"]);
     as(owner);
-    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/replaced by a newer one/) });
+    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/replaced by a newer one/) });
   });
 
   it("an accepted quote not paid yet is never replaced", async () => {
     await send();
-    await acceptQuote(sessionOf(owner), (await currentQuote()).id, "en");
+    await acceptQuote(sessionOf(owner), (await currentQuote()).id, TEST_BILLING, "en");
     const before = await snapshotTables();
     expect(await send({ labour_amount: "50", labour_vat: "21" })).toMatchObject({ message: "The homeowner accepted your quote; until it is paid, it cannot be replaced." });
     expect(await snapshotTables()).toBe(before);
@@ -261,7 +297,7 @@ describe("answering a quote", () => {
     const before = await snapshotTables();
     as(stranger);
     for (const id of [quote.id, "not-an-id"]) {
-      expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: id }))).toMatchObject({ message: "That quote was not found." });
+      expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: id }))).toMatchObject({ message: "That quote was not found." });
       expect(await quoteActions.declineQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: id }))).toMatchObject({ message: "That quote was not found." });
     }
     expect(await snapshotTables()).toBe(before);

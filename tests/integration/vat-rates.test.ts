@@ -3,6 +3,7 @@
 // refused with nothing stored; answering again lapses a quote still waiting, and is refused once a quote
 // was accepted and paid. Against the real database, the payments through the stand-in.
 import { randomUUID } from "node:crypto";
+import { TEST_BILLING } from "../helpers/billing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { actionRequest, form as postedForm, redirectOf } from "../helpers/server-action";
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
@@ -145,7 +146,7 @@ describe("answering the home's age again", () => {
     expect((await storedLife(requestId)).events.at(-1)).toMatchObject({ action: "state_home_age", actorRole: "homeowner", fromState: "accepted", toState: "accepted" });
     // The lapsed quote can no longer be accepted at its old rates.
     as(owner);
-    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/lapsed/) });
+    expect(await quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: first.id }))).toMatchObject({ message: expect.stringMatching(/lapsed/) });
     // The form the handyman still has posts 21%: refused, since the rule now gives 9%.
     expect((await send({ labour_amount: "100", labour_vat: "21" })).fieldErrors.labour_vat).toMatch(/VAT rate is 9%/);
     expect(await send({ labour_amount: "100", labour_vat: "9" })).toMatchObject({ next: "/pro?notice=quote-sent" });
@@ -157,7 +158,7 @@ describe("answering the home's age again", () => {
     await send({ labour_amount: "100", labour_vat: "9" });
     const quote = (await current())!;
     as(owner);
-    const checkout = await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ request_id: requestId, quote_id: quote.id })));
+    const checkout = await redirectOf(quoteActions.acceptQuoteAction(IDLE_STEP, form({ ...TEST_BILLING, request_id: requestId, quote_id: quote.id })));
     expect(checkout).toMatch(/\/checkout\/tr_\w+$/);
     await payAtCheckout(checkout!, "paid");
     expect((await (await getDb()).payment.findFirstOrThrow({ where: { quoteId: quote.id } })).status).toBe("paid");
