@@ -120,6 +120,10 @@ export const EXPORT_COVERAGE = {
     "message_threads.handyman_id": "covered by handyman.offers and messagesWritten",
     // The matching index's rows are made by the database from the profile's cities, trades, price and rating.
     "handyman_offerings.handyman_id": "covered by handyman.profile (derived from its cities, trades, price, rating and insurance date)",
+    // An operator's decision of a dispute is audited in its transaction, so it is in their auditEntries.
+    "disputes.decided_by": "covered by auditEntries",
+    // A job a handyman gave up is their offer, with its status, and the step on the request's timeline.
+    "job_withdrawals.handyman_id": "covered by handyman.offers (the offer given up, with its status) and stepsTaken",
   },
 } as const;
 
