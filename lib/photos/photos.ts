@@ -1,7 +1,8 @@
 // Photos with a repair request: the homeowner adds up to five until the job is done (and may delete
 // them meanwhile), and up to five more of a problem with the finished work while their problem report (the
-// job's dispute, lib/requests/disputes.ts) is open — evidence, never deleted by them; the homeowner, the handyman who holds the request (an open or accepted offer) and
-// operators (each view audited) may see them; to everyone else a photo does not exist (404).
+// job's dispute, lib/requests/disputes.ts) is open: evidence, never deleted by them. The homeowner, the
+// handyman who holds the request (an open or accepted offer) and operators (each view audited) may see
+// them; to everyone else a photo does not exist (404).
 // The bytes are checked and re-encoded by ./intake.ts before anything is stored, and stored by
 // ./storage.ts in PostgreSQL or S3-compatible storage. Every refusal that needs no decoding comes before
 // any decoding: the request and its free places (a place is taken under the request's lock before the
@@ -44,6 +45,7 @@ export function photoPath(requestId: string, photoId: string, size: PhotoSize = 
 }
 
 const notFound = () => new ApiError("not_found", { key: "photo.notFound" });
+const tooMany = (part: PhotoPart = "request") => new ApiError("conflict", { key: part === "problem" ? "photo.tooManyProblem" : "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
 const closed = (part: PhotoPart) => new ApiError("conflict", { key: part === "problem" ? "photo.noOpenProblem" : "photo.requestClosed" });
 
 /** Whether `part`'s photos may be added to a request in `state` now: the request's until done, a problem's while it is reported and open. */
@@ -51,7 +53,6 @@ async function openForPart(db: Tx, requestId: string, state: RequestState, part:
   if (part === "request") return photosOpenIn(state);
   return (await db.dispute.count({ where: { requestId, state: "open" } })) > 0;
 }
-const tooMany = (part: PhotoPart = "request") => new ApiError("conflict", { key: part === "problem" ? "photo.tooManyProblem" : "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
 
 /**
  * The homeowner's request, locked for the rest of the transaction: two uploads at once count the photos
