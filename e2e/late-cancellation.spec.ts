@@ -29,6 +29,8 @@ let proPage: Page;
 let ruben: (typeof handymen)[number];
 
 test.beforeAll(async ({ browser }) => {
+  // The invitation's mail, the sign-in and the payout onboarding.
+  test.setTimeout(150_000);
   [ruben] = rankHandymen(WHERE, handymen);
   expect(ruben.id).toBe(17);
   ({ context: pro, page: proPage } = await signInFromInvitation(browser, HANDYMAN_EMAIL));
