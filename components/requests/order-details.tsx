@@ -14,10 +14,10 @@ import { listRatingBases } from "@/lib/handymen/queries";
 import { ratingWords, type RatingBasis } from "@/lib/handymen/rating";
 import type { ProfileLinks } from "@/lib/handymen/profile-path";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
-import { AddPhotosForm, CancelForm, ConfirmDoneForm, DateForm, HomeAgeForm, ReportProblemForm, ReviewForm } from "./request-step-forms";
+import { AddPhotosForm, AddProblemPhotosForm, CancelForm, ConfirmDoneForm, DateForm, HomeAgeForm, ReportProblemForm, ReviewForm } from "./request-step-forms";
 import { disputeView, MAX_PROBLEM_LENGTH, type HomeownerDispute } from "@/lib/requests/disputes";
 import { PhotoThumbnailList } from "./request-photos";
-import { listRequestPhotos, photosOpenIn } from "@/lib/photos/photos";
+import { listRequestPhotos, photosOpenIn, type PhotoSummary } from "@/lib/photos/photos";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "@/lib/photos/limits";
 import { QuoteSummary } from "@/components/quotes/quote-summary";
 import { AcceptQuoteForm, DeclineQuoteForm, PayQuoteForm } from "@/components/quotes/quote-forms";
@@ -241,7 +241,9 @@ function ReplacementSection({ request, paid, replacement, name, t, locale }: { r
 }
 
 /** A problem with the work: the form to report one instead of confirming, or where the reported one stands. */
-function ProblemSection({ requestId, dispute, canReport, t, locale }: { requestId: string; dispute: HomeownerDispute | null; canReport: boolean; t: Translate; locale: Locale }) {
+function ProblemSection({ requestId, dispute, canReport, photos, t, locale }: { requestId: string; dispute: HomeownerDispute | null; canReport: boolean; photos: PhotoSummary[]; t: Translate; locale: Locale }) {
+  // Photos of the problem join the report while it is open (lib/photos/photos.ts, part "problem").
+  const photosLeft = dispute?.state === "open" ? MAX_PHOTOS_PER_REQUEST - photos.length : 0;
   return (
     <Card as="section" aria-labelledby="problem-heading">
       <h2 id="problem-heading" className={styles.sectionTitle}>
@@ -251,6 +253,19 @@ function ProblemSection({ requestId, dispute, canReport, t, locale }: { requestI
       {dispute?.state === "withdrawn" ? <p>{t("problem.withdrawn")}</p> : null}
       {dispute?.state === "decided" && dispute.decision ? (
         <p data-testid="problem-decided">{t("problem.decided", { decision: t(`problem.decisions.${dispute.decision}`), reason: dispute.reason ?? "" })}</p>
+      ) : null}
+      <PhotoThumbnailList requestId={requestId} photos={photos} />
+      {photosLeft > 0 ? (
+        <AddProblemPhotosForm
+          requestId={requestId}
+          text={{
+            unreachable: t("unreachable"),
+            label: t("problemPhotos.addLabel"),
+            field: t("problemPhotos.field"),
+            hint: t("problemPhotos.hint", { left: photosLeft, mb: MAX_PHOTO_BYTES / 1024 / 1024 }),
+            button: t("problemPhotos.button"),
+          }}
+        />
       ) : null}
       {canReport ? (
         <>
@@ -289,6 +304,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
   const unreachable = t("unreachable");
   const dispute = can("confirm_done") || can("report_problem") || request.state === "done" || request.state === "reviewed" ? await disputeView(request.id) : null;
   const canReport = can("report_problem") && !dispute && payment?.status === "paid";
+  const problemPhotos = dispute ? await listRequestPhotos(request.id, "problem") : [];
   return (
     <div className={styles.page}>
       {notice}
@@ -335,7 +351,7 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
         </Card>
       ) : null}
 
-      {dispute || canReport ? <ProblemSection requestId={request.id} dispute={dispute} canReport={canReport} t={t} locale={locale} /> : null}
+      {dispute || canReport ? <ProblemSection requestId={request.id} dispute={dispute} canReport={canReport} photos={problemPhotos} t={t} locale={locale} /> : null}
 
       {canMoveDate || canStateHomeAge || can("cancel") || can("review") || can("confirm_done") ? (
         <Card as="section" aria-labelledby="steps-heading">

@@ -164,6 +164,7 @@ function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOf
             open: t("proWithdraw.open"),
             consequences: [t("proWithdraw.refund"), t("proWithdraw.passedOn"), t("proWithdraw.reliability")],
             button: t("proWithdraw.button"),
+            rulesLink: t("cancellation.rulesLink"),
           }}
         />
       ) : null}

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { controlClassName } from "@/components/ui/field";
 import { acceptOfferAction, answerDateAction, declineOfferAction, markDoneAction, setAvailabilityAction, withdrawJobAction } from "@/lib/requests/step-actions";
 import { MAX_DECLINE_REASON_LENGTH } from "@/lib/validations/request-steps";
+import { Link } from "@/components/i18n/link";
 import { ButtonStepForm, FieldStepForm, StepButton, StepForm } from "./step-form";
 import styles from "./request-life.module.css";
 
@@ -42,13 +43,16 @@ export function DoneForm({ offerId, text }: { offerId: string; text: FormText & 
  * the homeowner gets everything back, the job goes to the next handyman, it counts in their reliability —
  * and the button that does it, so nothing is cancelled by one stray press.
  */
-export function WithdrawJobForm({ offerId, text }: { offerId: string; text: FormText & { open: string; consequences: string[]; button: string } }) {
+export function WithdrawJobForm({ offerId, text }: { offerId: string; text: FormText & { open: string; consequences: string[]; button: string; rulesLink: string } }) {
   return (
     <details className={styles.withdraw} data-testid="withdraw-job">
       <summary>{text.open}</summary>
       {text.consequences.map((line) => (
         <p key={line}>{line}</p>
       ))}
+      <p className={styles.muted}>
+        <Link href="/cancellation">{text.rulesLink}</Link>
+      </p>
       <ButtonStepForm action={withdrawJobAction} hidden={{ offer_id: offerId }} label={text.label} unreachable={text.unreachable} button={text.button} variant="secondary" />
     </details>
   );

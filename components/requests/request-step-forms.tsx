@@ -6,7 +6,7 @@
 import { Field, controlClassName } from "@/components/ui/field";
 import { latestRequestDate, todayInAmsterdam } from "@/lib/requests/rules";
 import { cancelRequestAction, changeDateAction, confirmDoneAction, pickHandymanAction, reportProblemAction, reviewAction, stateHomeAgeAction } from "@/lib/requests/step-actions";
-import { addPhotosAction } from "@/lib/photos/actions";
+import { addPhotosAction, addProblemPhotosAction } from "@/lib/photos/actions";
 import { PHOTO_INPUT_ACCEPT, PHOTOS_FIELD } from "@/lib/photos/limits";
 import { MAX_REVIEW_LENGTH } from "@/lib/validations/request-steps";
 import type { RequestState } from "@/lib/requests/lifecycle";
@@ -143,6 +143,21 @@ export function AddPhotosForm({ requestId, text }: { requestId: string; text: Fo
       label={text.label}
       unreachable={text.unreachable}
       field={{ id: `photos-${requestId}`, label: text.field, hint: text.hint, name: PHOTOS_FIELD, control: (control) => <input {...control} type="file" multiple accept={PHOTO_INPUT_ACCEPT} className={styles.fileInput} /> }}
+      button={text.button}
+      variant="secondary"
+    />
+  );
+}
+
+/** Photos of the problem, added to the homeowner's open problem report (lib/photos/actions.ts). */
+export function AddProblemPhotosForm({ requestId, text }: { requestId: string; text: FormText & { field: string; hint: string; button: string } }) {
+  return (
+    <FieldStepForm
+      action={addProblemPhotosAction}
+      hidden={{ request_id: requestId }}
+      label={text.label}
+      unreachable={text.unreachable}
+      field={{ id: `problem-photos-${requestId}`, label: text.field, hint: text.hint, name: PHOTOS_FIELD, control: (control) => <input {...control} type="file" multiple accept={PHOTO_INPUT_ACCEPT} className={styles.fileInput} /> }}
       button={text.button}
       variant="secondary"
     />

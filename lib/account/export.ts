@@ -34,7 +34,7 @@ const exportedRequestColumns = {
   billingName: true,
   billingStreet: true,
   billingPostcode: true,
-  photos: { orderBy: { position: "asc" }, select: { id: true, position: true, width: true, height: true, size: true, createdAt: true } },
+  photos: { orderBy: [{ part: "asc" }, { position: "asc" }], select: { id: true, part: true, position: true, width: true, height: true, size: true, createdAt: true } },
 } as const satisfies Prisma.RepairRequestSelect;
 
 type ExportedRequestRow = Prisma.RepairRequestGetPayload<{ select: typeof exportedRequestColumns }>;
@@ -72,6 +72,8 @@ function exportedRequest(row: ExportedRequestRow) {
     // As stored (re-encoded, without metadata); each downloads from its address while signed in.
     photos: row.photos.map((photo) => ({
       id: photo.id,
+      // "request", or "problem" for a photo added to the problem reported with the finished job.
+      of: photo.part,
       position: photo.position,
       width: photo.width,
       height: photo.height,

@@ -38,8 +38,9 @@ export const NOTICE_KEYS = [
   // Invoice details saved: the handyman's business details on /pro, the homeowner's name and address (lib/invoices/details.ts).
   "business-details-saved",
   "billing-saved",
-  // Photos added to a request (lib/photos/actions.ts).
+  // Photos added to a request, and to the problem reported with it (lib/photos/actions.ts).
   "photos-added",
+  "problem-photos-added",
   // The operator console's job openings (lib/careers/console-actions.ts).
   "opening-created",
   "opening-saved",

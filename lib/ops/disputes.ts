@@ -123,7 +123,8 @@ export type DisputeDetail = {
   commissionOnHeldCents: number;
   ledger: { kind: string; amountCents: number; at: string }[];
   timeline: { at: string; actorRole: string; action: string; note: string }[];
-  photos: { id: string }[];
+  /** The request's photos, then those the homeowner added to the problem report (part "problem"). */
+  photos: { id: string; part: "request" | "problem" }[];
   threads: { id: string }[];
 };
 
@@ -139,7 +140,7 @@ export async function getDisputeOrThrow(id: string): Promise<DisputeDetail> {
           city: true,
           taskType: true,
           events: { orderBy: { id: "asc" }, select: { at: true, actorRole: true, action: true, note: true } },
-          photos: { select: { id: true } },
+          photos: { orderBy: [{ part: "asc" }, { position: "asc" }], select: { id: true, part: true } },
           threads: { select: { id: true } },
         },
       },

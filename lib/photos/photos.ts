@@ -1,6 +1,8 @@
 // Photos with a repair request: the homeowner adds up to five until the job is done (and may delete
-// them meanwhile); the homeowner, the handyman who holds the request (an open or accepted offer) and
-// operators (each view audited) may see them; to everyone else a photo does not exist (404).
+// them meanwhile), and up to five more of a problem with the finished work while their problem report (the
+// job's dispute, lib/requests/disputes.ts) is open: evidence, never deleted by them. The homeowner, the
+// handyman who holds the request (an open or accepted offer) and operators (each view audited) may see
+// them; to everyone else a photo does not exist (404).
 // The bytes are checked and re-encoded by ./intake.ts before anything is stored, and stored by
 // ./storage.ts in PostgreSQL or S3-compatible storage. Every refusal that needs no decoding comes before
 // any decoding: the request and its free places (a place is taken under the request's lock before the
@@ -22,10 +24,13 @@ import { deletePhotoObjects, getPhotoObject, photoStorage, purgeDeletedPhotoObje
 
 type Tx = Prisma.TransactionClient;
 
-/** A photo as pages and the export show it: never its bytes. */
-export type PhotoSummary = { id: string; position: number; width: number; height: number; thumbWidth: number; thumbHeight: number; createdAt: string };
+/** What a photo shows: the request, or the homeowner's reported problem with the finished work. */
+export type PhotoPart = "request" | "problem";
 
-const summaryColumns = { id: true, position: true, width: true, height: true, thumbWidth: true, thumbHeight: true, createdAt: true } as const satisfies Prisma.RequestPhotoSelect;
+/** A photo as pages and the export show it: never its bytes. */
+export type PhotoSummary = { id: string; part: PhotoPart; position: number; width: number; height: number; thumbWidth: number; thumbHeight: number; createdAt: string };
+
+const summaryColumns = { id: true, part: true, position: true, width: true, height: true, thumbWidth: true, thumbHeight: true, createdAt: true } as const satisfies Prisma.RequestPhotoSelect;
 
 const toSummary = (row: Prisma.RequestPhotoGetPayload<{ select: typeof summaryColumns }>): PhotoSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
 
@@ -40,7 +45,14 @@ export function photoPath(requestId: string, photoId: string, size: PhotoSize = 
 }
 
 const notFound = () => new ApiError("not_found", { key: "photo.notFound" });
-const tooMany = () => new ApiError("conflict", { key: "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
+const tooMany = (part: PhotoPart = "request") => new ApiError("conflict", { key: part === "problem" ? "photo.tooManyProblem" : "photo.tooMany", values: { count: MAX_PHOTOS_PER_REQUEST } });
+const closed = (part: PhotoPart) => new ApiError("conflict", { key: part === "problem" ? "photo.noOpenProblem" : "photo.requestClosed" });
+
+/** Whether `part`'s photos may be added to a request in `state` now: the request's until done, a problem's while it is reported and open. */
+async function openForPart(db: Tx, requestId: string, state: RequestState, part: PhotoPart): Promise<boolean> {
+  if (part === "request") return photosOpenIn(state);
+  return (await db.dispute.count({ where: { requestId, state: "open" } })) > 0;
+}
 
 /**
  * The homeowner's request, locked for the rest of the transaction: two uploads at once count the photos
@@ -53,16 +65,22 @@ async function lockOwnRequest(tx: Tx, user: Pick<SessionUser, "id">, requestId: 
   return row.state;
 }
 
-/** Checks that the homeowner may add `adding` photos to the request now (before the bytes are processed): 404 for anyone else's, 409 when done or full. */
-export async function checkRoomFor(user: Pick<SessionUser, "id">, requestId: string, adding = 1): Promise<void> {
+/**
+ * Checks that the homeowner may add `adding` photos of `part` to the request now (before the bytes are
+ * processed): 404 for anyone else's, 409 when the part is closed (the job done; no open problem report) or full.
+ */
+export async function checkRoomFor(user: Pick<SessionUser, "id">, requestId: string, adding = 1, part: PhotoPart = "request"): Promise<void> {
   const db = await getDb();
-  const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { state: true, _count: { select: { photos: true } } } });
+  const request = await db.repairRequest.findFirst({ where: { id: requestId, userId: user.id }, select: { state: true, _count: { select: { photos: { where: { part } } } } } });
   if (!request) throw new ApiError("not_found", { key: "requestNotFound" });
-  if (!photosOpenIn(request.state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
-  if (request._count.photos + adding > MAX_PHOTOS_PER_REQUEST) throw tooMany();
+  if (!(await openForPart(db, requestId, request.state, part))) throw closed(part);
+  if (request._count.photos + adding > MAX_PHOTOS_PER_REQUEST) throw tooMany(part);
 }
 
-/** Places taken on the request by photos still being processed (those of a server that died stop counting). */
+/**
+ * Places taken on the request by photos still being processed (those of a server that died stop counting).
+ * One count for both parts: the request's photos close at "done", before a problem can be reported.
+ */
 async function placesTaken(tx: Tx, requestId: string): Promise<number> {
   const since = new Date(Date.now() - PHOTO_RESERVATION_SECONDS * 1000);
   await tx.photoReservation.deleteMany({ where: { requestId, createdAt: { lte: since } } });
@@ -74,13 +92,13 @@ async function placesTaken(tx: Tx, requestId: string): Promise<number> {
  * request's lock: 404 for anyone else's request, 409 once the job is done or when the stored photos and
  * the places already taken leave too few. Returns the places' ids, for storeProcessed and releasePlaces.
  */
-export async function reservePlaces(user: Pick<SessionUser, "id">, requestId: string, count: number): Promise<string[]> {
+export async function reservePlaces(user: Pick<SessionUser, "id">, requestId: string, count: number, part: PhotoPart = "request"): Promise<string[]> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const state = await lockOwnRequest(tx, user, requestId);
-    if (!photosOpenIn(state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
-    const stored = await tx.requestPhoto.count({ where: { requestId } });
-    if (stored + (await placesTaken(tx, requestId)) + count > MAX_PHOTOS_PER_REQUEST) throw tooMany();
+    if (!(await openForPart(tx, requestId, state, part))) throw closed(part);
+    const stored = await tx.requestPhoto.count({ where: { requestId, part } });
+    if (stored + (await placesTaken(tx, requestId)) + count > MAX_PHOTOS_PER_REQUEST) throw tooMany(part);
     const ids = Array.from({ length: count }, () => randomUUID());
     await tx.photoReservation.createMany({ data: ids.map((id) => ({ id, requestId })) });
     return ids;
@@ -98,7 +116,7 @@ export async function releasePlaces(places: string[]): Promise<void> {
  * Stores one processed photo under the request's lock, in the place taken for it (if any); its S3 objects
  * (if any) are written first and removed again if the row is not.
  */
-async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, photo: ProcessedPhoto, place?: string): Promise<PhotoSummary> {
+async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, photo: ProcessedPhoto, place?: string, part: PhotoPart = "request"): Promise<PhotoSummary> {
   const db = await getDb();
   const id = randomUUID();
   const target = photoStorage();
@@ -107,15 +125,16 @@ async function storeProcessed(user: Pick<SessionUser, "id">, requestId: string, 
   try {
     return await db.$transaction(async (tx) => {
       const state = await lockOwnRequest(tx, user, requestId);
-      if (!photosOpenIn(state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
+      if (!(await openForPart(tx, requestId, state, part))) throw closed(part);
       if (place) await tx.photoReservation.deleteMany({ where: { id: place } });
-      const taken = await tx.requestPhoto.findMany({ where: { requestId }, select: { position: true } });
-      if (taken.length + (await placesTaken(tx, requestId)) >= MAX_PHOTOS_PER_REQUEST) throw tooMany();
+      const taken = await tx.requestPhoto.findMany({ where: { requestId, part }, select: { position: true } });
+      if (taken.length + (await placesTaken(tx, requestId)) >= MAX_PHOTOS_PER_REQUEST) throw tooMany(part);
       const position = Math.max(0, ...taken.map((row) => row.position)) + 1;
       const row = await tx.requestPhoto.create({
         data: {
           id,
           requestId,
+          part,
           // After deletions the positions may have reached the end: take the first free one then.
           position: position <= MAX_PHOTOS_PER_REQUEST ? position : firstFree(taken.map((row) => row.position)),
           contentType: photo.contentType,
@@ -152,21 +171,21 @@ function firstFree(taken: number[]): number {
  * account's hour (429), and only then decodes and re-encodes it in the line (503 when the line is full)
  * and stores it.
  */
-export async function addRequestPhoto(user: Pick<SessionUser, "id">, requestId: string, readBytes: () => Promise<Buffer>): Promise<PhotoSummary> {
-  await checkRoomFor(user, requestId);
+export async function addRequestPhoto(user: Pick<SessionUser, "id">, requestId: string, readBytes: () => Promise<Buffer>, part: PhotoPart = "request"): Promise<PhotoSummary> {
+  await checkRoomFor(user, requestId, 1, part);
   const inspected = await inspectPhoto(await readBytes());
-  const [stored] = await addInspectedPhotos(user, requestId, [inspected]);
+  const [stored] = await addInspectedPhotos(user, requestId, [inspected], part);
   return stored;
 }
 
-/** Adds photos that passed inspectPhoto to one of the user's requests: places, the hour's allowance, the line, then storing. */
-export async function addInspectedPhotos(user: Pick<SessionUser, "id">, requestId: string, inspected: InspectedPhoto[]): Promise<PhotoSummary[]> {
+/** Adds photos that passed inspectPhoto to one of the user's requests (as `part`): places, the hour's allowance, the line, then storing. */
+export async function addInspectedPhotos(user: Pick<SessionUser, "id">, requestId: string, inspected: InspectedPhoto[], part: PhotoPart = "request"): Promise<PhotoSummary[]> {
   if (inspected.length === 0) return [];
-  const places = await reservePlaces(user, requestId, inspected.length);
+  const places = await reservePlaces(user, requestId, inspected.length, part);
   try {
     const processed = await processInLine(user, inspected);
     const stored: PhotoSummary[] = [];
-    for (const [index, photo] of processed.entries()) stored.push(await storeProcessed(user, requestId, photo, places[index]));
+    for (const [index, photo] of processed.entries()) stored.push(await storeProcessed(user, requestId, photo, places[index], part));
     return stored;
   } finally {
     await releasePlaces(places);
@@ -223,19 +242,19 @@ export async function storePreparedPhotos(user: Pick<SessionUser, "id">, request
   return stored;
 }
 
-/** A request's photos in their order, for whoever the caller has already let see the request. */
-export async function listRequestPhotos(requestId: string): Promise<PhotoSummary[]> {
+/** A request's photos of `part` in their order, for whoever the caller has already let see the request. */
+export async function listRequestPhotos(requestId: string, part: PhotoPart = "request"): Promise<PhotoSummary[]> {
   const db = await getDb();
-  const rows = await db.requestPhoto.findMany({ where: { requestId }, orderBy: { position: "asc" }, select: summaryColumns });
+  const rows = await db.requestPhoto.findMany({ where: { requestId, part }, orderBy: { position: "asc" }, select: summaryColumns });
   return rows.map(toSummary);
 }
 
-/** The photos of several requests at once (the handyman's /pro), by request id. */
+/** The photos of several requests at once (the handyman's /pro), by request id: the request's, then a reported problem's. */
 export async function listPhotosOfRequests(requestIds: string[]): Promise<Map<string, PhotoSummary[]>> {
   const byRequest = new Map<string, PhotoSummary[]>();
   if (requestIds.length === 0) return byRequest;
   const db = await getDb();
-  const rows = await db.requestPhoto.findMany({ where: { requestId: { in: requestIds } }, orderBy: [{ requestId: "asc" }, { position: "asc" }], select: { ...summaryColumns, requestId: true } });
+  const rows = await db.requestPhoto.findMany({ where: { requestId: { in: requestIds } }, orderBy: [{ requestId: "asc" }, { part: "asc" }, { position: "asc" }], select: { ...summaryColumns, requestId: true } });
   for (const { requestId, ...row } of rows) byRequest.set(requestId, [...(byRequest.get(requestId) ?? []), toSummary(row)]);
   return byRequest;
 }
@@ -291,12 +310,15 @@ export async function readRequestPhoto(user: Pick<SessionUser, "id">, requestId:
   return { contentType: row.contentType, bytes: Buffer.from(stored) };
 }
 
-/** Deletes one of the homeowner's photos before the job is done (404 for anyone else's, 409 once done). */
+/**
+ * Deletes one of the homeowner's photos of the request before the job is done (404 for anyone else's, and
+ * for a photo of a reported problem: evidence an operator may need; 409 once done).
+ */
 export async function deleteRequestPhoto(user: Pick<SessionUser, "id">, requestId: string, photoId: string): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const state = await lockOwnRequest(tx, user, requestId);
-    const { count } = await tx.requestPhoto.deleteMany({ where: { id: photoId, requestId } });
+    const { count } = await tx.requestPhoto.deleteMany({ where: { id: photoId, requestId, part: "request" } });
     if (count === 0) throw notFound();
     if (!photosOpenIn(state)) throw new ApiError("conflict", { key: "photo.requestClosed" });
   });

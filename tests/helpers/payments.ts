@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { POST as webhook } from "../../app/api/payments/webhook/route";
 import { connectProvider } from "../../lib/payments/provider";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
+import type { NewRequest } from "./marketplace";
 import type { TestUser } from "./session";
 
 export type TestPayments = { standIn: MollieStandIn; origin: string; reset(): void; close(): Promise<void> };
@@ -45,37 +46,87 @@ export async function payAtCheckout(checkoutUrl: string, status: "paid" | "faile
   return response.headers.get("location");
 }
 
+/** A quote's lines as the handyman's form posts them (amounts in euros, as text). */
+export type QuoteLines = {
+  labour: { description: string; amount: string; vatRate: string };
+  materials?: { description: string; amount: string; vatRate: string }[];
+};
+
+/**
+ * A request of `owner`'s at `where` sent to the cheapest handyman and accepted by `handyman` (through /pro's
+ * Accept). With `handyman.handymanId` the offer must have gone to that handyman. Answers the ids.
+ */
+export async function acceptedJob(owner: TestUser, handyman: TestUser & { handymanId?: number }, where: NewRequest): Promise<{ requestId: string; offerId: string }> {
+  const { chooseCriterion, openOfferOf, submitRequest } = await import("./marketplace");
+  const { actionRequest, form } = await import("./server-action");
+  const steps = await import("../../lib/requests/step-actions");
+  const { IDLE_STEP } = await import("../../lib/requests/step-form");
+  const requestId = await submitRequest(owner, where);
+  const chosen = await chooseCriterion(owner, requestId, "price", where);
+  if (chosen.status !== 200) throw new Error(`choosing the criterion answered ${chosen.status}`);
+  const offer = await openOfferOf(requestId);
+  if (handyman.handymanId !== undefined && offer.handymanId !== handyman.handymanId) {
+    throw new Error(`the offer went to handyman ${offer.handymanId}, not ${handyman.handymanId}`);
+  }
+  const headersBefore = actionRequest.headers;
+  actionRequest.headers = new Headers({ cookie: handyman.cookie });
+  try {
+    const state = await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offer.id, in_page: "1" }));
+    if (!("next" in state) || state.next !== "/pro?notice=accepted") throw new Error(`accepting the offer answered ${JSON.stringify(state)}`);
+  } finally {
+    actionRequest.headers = headersBefore;
+  }
+  return { requestId, offerId: offer.id };
+}
+
+/**
+ * `handyman`'s quote of `lines` on the accepted request, accepted by `owner` and paid at the stand-in's
+ * checkout. With `payments` (startTestPayments) the provider's webhook reaches the app; without it the
+ * webhook goes nowhere; a payment the webhook did not book is read back from the provider, as the
+ * reconciliation does. Checks the
+ * payment is paid and all of it held. Answers the ids and the amount paid in cents.
+ */
+export async function payQuote(
+  owner: TestUser,
+  handyman: TestUser,
+  requestId: string,
+  lines: QuoteLines,
+  payments?: TestPayments,
+): Promise<{ quoteId: string; paymentId: string; amountCents: number }> {
+  const { getDb } = await import("./db");
+  const { sendQuote, acceptQuote } = await import("../../lib/quotes/quotes");
+  const { startPayment, syncPayment, getPaymentBalance } = await import("../../lib/payments");
+  const quote = await sendQuote({ id: handyman.id, email: handyman.email }, requestId, { labour: lines.labour, materials: lines.materials ?? [] });
+  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
+  const origin = payments?.origin ?? "http://localhost";
+  const webhookUrl = payments ? `${payments.origin}/api/payments/webhook` : "http://127.0.0.1:9/none";
+  const started = await startPayment({ ...accepted, redirectUrl: `${origin}/dashboard/orders/${requestId}`, webhookUrl });
+  await payAtCheckout(started.checkoutUrl, "paid");
+  const db = await getDb();
+  const where = { requestId, quoteId: quote.id };
+  let payment = await db.payment.findFirstOrThrow({ where, select: { id: true, status: true, providerPaymentId: true } });
+  if (payment.status !== "paid") {
+    await syncPayment(payment.providerPaymentId!);
+    payment = await db.payment.findFirstOrThrow({ where, select: { id: true, status: true, providerPaymentId: true } });
+  }
+  if (payment.status !== "paid") throw new Error(`the payment is ${payment.status}, not paid`);
+  const { held } = await getPaymentBalance(payment.id);
+  if (held !== accepted.amountCents) throw new Error(`${held} cents held of ${accepted.amountCents} paid`);
+  return { quoteId: quote.id, paymentId: payment.id, amountCents: accepted.amountCents };
+}
+
+/** acceptedJob, then payQuote by the same handyman: a job paid in full and held. */
+export async function paidJob(owner: TestUser, handyman: TestUser & { handymanId?: number }, where: NewRequest, lines: QuoteLines, payments?: TestPayments) {
+  const accepted = await acceptedJob(owner, handyman, where);
+  return { ...accepted, ...(await payQuote(owner, handyman, accepted.requestId, lines, payments)) };
+}
+
 /**
  * A job paid in full and held: `owner` asks for a leak fixed in Rotterdam, `handyman` (the cheapest plumber
  * there, e.g. 18) accepts and quotes €250 + 21% VAT, the owner accepts and pays at the stand-in's checkout,
  * and the payment is read back from the provider. Needs startTestPayments() running. Answers the ids.
  */
 export async function paidPayment(owner: TestUser, handyman: TestUser, payments: TestPayments) {
-  const { chooseCriterion, openOfferOf, submitRequest } = await import("./marketplace");
-  const { actionRequest, form } = await import("./server-action");
-  const { getDb } = await import("./db");
-  const steps = await import("../../lib/requests/step-actions");
-  const { IDLE_STEP } = await import("../../lib/requests/step-form");
-  const { sendQuote, acceptQuote } = await import("../../lib/quotes/quotes");
-  const { startPayment, syncPayment } = await import("../../lib/payments");
-  const where = { taskType: "Pipe-leakage", city: "Rotterdam" };
-  const requestId = await submitRequest(owner, where);
-  const chosen = await chooseCriterion(owner, requestId, "price", where);
-  if (chosen.status !== 200) throw new Error(`choosing the criterion answered ${chosen.status}`);
-  const offerId = (await openOfferOf(requestId)).id;
-  const headersBefore = actionRequest.headers;
-  actionRequest.headers = new Headers({ cookie: handyman.cookie });
-  try {
-    const state = await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offerId, in_page: "1" }));
-    if (!("next" in state) || !state.next) throw new Error(`accepting the offer answered ${JSON.stringify(state)}`);
-  } finally {
-    actionRequest.headers = headersBefore;
-  }
-  const quote = await sendQuote({ id: handyman.id, email: handyman.email }, requestId, { labour: { description: "Fix the leak", amount: "250", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId }, select: { id: true, providerPaymentId: true } });
-  await syncPayment(payment.providerPaymentId!);
-  return { requestId, quoteId: quote.id, paymentId: payment.id };
+  const { requestId, quoteId, paymentId } = await paidJob(owner, handyman, { taskType: "Pipe-leakage", city: "Rotterdam" }, { labour: { description: "Fix the leak", amount: "250", vatRate: "21" } }, payments);
+  return { requestId, quoteId, paymentId };
 }

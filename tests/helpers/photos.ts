@@ -5,6 +5,7 @@ import { deflateSync, crc32 } from "node:zlib";
 import sharp from "sharp";
 import * as photosRoute from "../../app/api/requests/[requestId]/photos/route";
 import * as photoRoute from "../../app/api/requests/[requestId]/photos/[photoId]/route";
+import * as problemPhotosRoute from "../../app/api/requests/[requestId]/problem-photos/route";
 import { routeContext, type TestUser } from "./session";
 
 /** A 64 × 48 JPEG that says it was taken by a camera at a place (GPS), with orientation 6 (turn right) and an ICC profile. */
@@ -67,6 +68,21 @@ export function postPhoto(user: TestUser | null, requestId: string, bytes: Uint8
   const headers: Record<string, string> = user ? { cookie: user.cookie } : {};
   const req = new Request(`http://localhost:3000/api/requests/${requestId}/photos`, { method: "POST", body: form, headers });
   return photosRoute.POST(req, routeContext({ requestId }));
+}
+
+/** POST /api/requests/{id}/problem-photos with one file: a photo of the problem, to the homeowner's open report. */
+export function postProblemPhoto(user: TestUser | null, requestId: string, bytes: Uint8Array, name = "problem.jpg", type = "image/jpeg"): Promise<Response> {
+  const form = new FormData();
+  form.append("photo", new File([new Uint8Array(bytes)], name, { type }));
+  const headers: Record<string, string> = user ? { cookie: user.cookie } : {};
+  const req = new Request(`http://localhost:3000/api/requests/${requestId}/problem-photos`, { method: "POST", body: form, headers });
+  return problemPhotosRoute.POST(req, routeContext({ requestId }));
+}
+
+/** GET /api/requests/{id}/problem-photos. */
+export function listProblemPhotos(user: TestUser, requestId: string): Promise<Response> {
+  const req = new Request(`http://localhost:3000/api/requests/${requestId}/problem-photos`, { headers: { cookie: user.cookie } });
+  return problemPhotosRoute.GET(req, routeContext({ requestId }));
 }
 
 export function getPhoto(user: TestUser | null, requestId: string, photoId: string, size?: "thumb" | string): Promise<Response> {

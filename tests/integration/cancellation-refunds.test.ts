@@ -11,7 +11,7 @@ import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/session";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob as paidJobOf, payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 
 // Commission applies to every quote in these tests: 10% from a day long past (read when env() first parses).
 process.env.COMMISSION_PERCENT = "10";
@@ -63,20 +63,8 @@ beforeEach(async () => {
 
 /** A job Nina accepted and quoted (labour €200 excl. VAT at 21% = €242) and the owner paid, on `date`. */
 async function paidJob(date = amsterdamDay(5)): Promise<{ requestId: string; paymentId: string; paid: number }> {
-  const where = { ...LEAK, date };
-  const requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  const offer = await openOfferOf(requestId);
-  expect(offer.handymanId).toBe(NINA);
-  as(nina);
-  expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offer.id }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
-  expect(payment.status).toBe("paid");
-  return { requestId, paymentId: payment.id, paid: payment.amountCents };
+  const { requestId, paymentId, amountCents } = await paidJobOf(owner, nina, { ...LEAK, date }, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" } }, payments);
+  return { requestId, paymentId, paid: amountCents };
 }
 
 async function connectNina(): Promise<string> {

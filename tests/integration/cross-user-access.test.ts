@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form, redirectOf, sendCookie } from "../helpers/server-action";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { payAtCheckout, payQuote, startTestPayments, type TestPayments } from "../helpers/payments";
 import * as inputsRoute from "../../app/api/inputs/route";
 import * as inputsByKeyRoute from "../../app/api/inputs/[key]/route";
 import * as criteriaRoute from "../../app/api/inputs/[key]/criteria/route";
@@ -29,7 +29,7 @@ import * as notificationChoicesRoute from "../../app/api/account/notifications/r
 import * as threadMessagesRoute from "../../app/api/threads/[threadId]/messages/route";
 import * as threadEventsRoute from "../../app/api/threads/[threadId]/events/route";
 import * as pageEventsRoute from "../../app/api/threads/events/route";
-import { deletePhoto, getPhoto, listPhotos, plainPng, postPhoto, uploadedPhotoId } from "../helpers/photos";
+import { deletePhoto, getPhoto, listPhotos, listProblemPhotos, plainPng, postPhoto, postProblemPhoto, uploadedPhotoId } from "../helpers/photos";
 import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { callRoute, definedMethods, hiddenRoutes, HTTP_METHODS } from "../helpers/hidden-routes";
@@ -39,6 +39,7 @@ import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, r
 const { deleteAccountAction } = await import("@/lib/account/actions");
 const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction, withdrawJobAction } = await import("@/lib/requests/step-actions");
 const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
+const { addProblemPhotosAction } = await import("@/lib/photos/actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
 const { startPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { getProPaymentsOrThrow, parseProPaymentsCursor } = await import("@/lib/handymen/payments");
@@ -397,6 +398,37 @@ describe("two homeowners, two handymen and an operator", () => {
       await expectNotFoundAndUnchanged(async () => postPhoto(who, aliceRequest, await plainPng()), [alice.user.email]);
     }
     await expectNotFoundAndUnchanged(() => listPhotos(thijs, aliceRequest), [alice.user.email]);
+  });
+
+  it("lets only a request's homeowner add photos to the problem she reported, and shows them only to her, the handyman holding the job and operators; everyone else gets 404 and changes nothing", async () => {
+    const as = (user: TestUser) => {
+      actionRequest.headers = new Headers({ cookie: user.cookie });
+    };
+    as(nina);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    await payQuote(alice.user, nina, aliceRequest, { labour: { description: "Fix the leak", amount: "120", vatRate: "21" } }, payments);
+    expect(await markDoneAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ message: null });
+    as(alice.user);
+    expect(await reportProblemAction(IDLE_STEP, form({ request_id: aliceRequest, text: "The pipe still leaks after the repair.", in_page: "1" }))).toMatchObject({ message: null });
+    const posted = await postProblemPhoto(alice.user, aliceRequest, await plainPng());
+    expect(posted.status).toBe(201);
+    const photoId = ((await posted.json()) as { photo: { id: string } }).photo.id;
+    for (const who of [alice.user, nina, olga]) expect((await getPhoto(who, aliceRequest, photoId)).status, who.email).toBe(200);
+    expect((await listProblemPhotos(nina, aliceRequest)).status).toBe(200);
+    for (const who of [bob.user, thijs]) {
+      await expectNotFoundAndUnchanged(() => getPhoto(who, aliceRequest, photoId), [alice.user.email]);
+      await expectNotFoundAndUnchanged(() => listProblemPhotos(who, aliceRequest), [alice.user.email]);
+    }
+    for (const who of [bob.user, nina, thijs, olga]) {
+      await expectNotFoundAndUnchanged(async () => postProblemPhoto(who, aliceRequest, await plainPng()), [alice.user.email]);
+      await expectNotFoundAndUnchanged(() => deletePhoto(who, aliceRequest, photoId), [alice.user.email]);
+      const before = await snapshotTables();
+      as(who);
+      const data = form({ request_id: aliceRequest, in_page: "1" });
+      data.append("photos", new File([new Uint8Array(await plainPng())], "mine.png", { type: "image/png" }));
+      expect((await addProblemPhotosAction(IDLE_STEP, data)).message, who.email).toBe("That request was not found.");
+      expect(await snapshotTables()).toBe(before);
+    }
   });
 
   it("shows a request's conversation only to its homeowner and the handyman it was offered to; everyone else gets 404 and changes nothing", async () => {

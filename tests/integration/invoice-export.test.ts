@@ -6,11 +6,10 @@
 // invoice's PDF and see a payment's invoices on its console page.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
-import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInOperator } from "../helpers/ops";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob as paidJobOf, startTestPayments, type TestPayments } from "../helpers/payments";
 import { apiRequest, createSignedInUser, routeContext, type TestUser } from "../helpers/session";
 
 // The payment page's section speaks the page's language through next-intl's getTranslations, which runs
@@ -30,8 +29,7 @@ process.env.COMMISSION_FROM = "2000-01-01";
 
 const steps = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, syncPayment, refund } = await import("@/lib/payments");
+const { refund } = await import("@/lib/payments");
 const { startPayoutOnboarding, finishPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { confirmDone } = await import("@/lib/requests/completion");
 const { saveBusinessDetailsAction } = await import("@/lib/invoices/actions");
@@ -86,23 +84,10 @@ async function connect() {
 /** A homeowner's painting job Nina quoted (labour €200 at 9%, materials €50 at 21%: €278.50), paid and marked done. */
 async function paidJob(email: string): Promise<{ owner: TestUser; requestId: string; paymentId: string }> {
   const owner = await createSignedInUser(email);
-  const requestId = await submitRequest(owner, PAINTING);
-  expect((await chooseCriterion(owner, requestId, "price", PAINTING)).status).toBe(200);
-  const offerId = (await openOfferOf(requestId)).id;
-  as(nina);
-  expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote(sessionOf(nina), requestId, {
-    labour: { description: "Paint the hall", amount: "200", vatRate: "9" },
-    materials: [{ description: "Paint", amount: "50", vatRate: "21" }],
-  });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/orders/1`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
-  await syncPayment(payment.providerPaymentId!);
+  const { requestId, offerId, paymentId } = await paidJobOf(owner, nina, PAINTING, { labour: { description: "Paint the hall", amount: "200", vatRate: "9" }, materials: [{ description: "Paint", amount: "50", vatRate: "21" }] }, payments);
   as(nina);
   expect(await steps.markDoneAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ message: null });
-  return { owner, requestId, paymentId: payment.id };
+  return { owner, requestId, paymentId };
 }
 
 const csvOf = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../helpers/billing";
 import { getDb, onPostgres, resetDatabase, snapshotTables } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, type TestHandyman } from "../helpers/marketplace";
 import { apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 import { pdfText } from "../helpers/pdf-text";
+import { paidJob as paidJobOf } from "../helpers/payments";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 
 process.env.COMMISSION_PERCENT = "10";
@@ -18,7 +19,7 @@ process.env.COMMISSION_FROM = "2000-01-01";
 const steps = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, syncPayment, refund, finishTransfer } = await import("@/lib/payments");
+const { refund, finishTransfer } = await import("@/lib/payments");
 const { connectProvider } = await import("@/lib/payments/provider");
 const { startPayoutOnboarding, finishPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { confirmDone, releaseJob } = await import("@/lib/requests/completion");
@@ -73,26 +74,13 @@ beforeEach(async () => {
 
 /** A request Nina accepted, quoted (labour €200 at 9%, materials €50 at 21%) and the owner paid (€278.50). */
 async function paidJob(beforeDone?: () => Promise<void>): Promise<{ paymentId: string }> {
-  requestId = await submitRequest(owner, LEAK);
-  expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
-  offerId = (await openOfferOf(requestId)).id;
-  as(nina);
-  expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote(sessionOf(nina), requestId, {
-    labour: { description: "Fix the leak", amount: "200", vatRate: "9" },
-    materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
-  });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  expect(accepted.amountCents).toBe(27_850);
-  const started = await startPayment({ ...accepted, redirectUrl: "http://localhost/orders/1", webhookUrl: "http://127.0.0.1:9/none" });
-  const paid = await fetch(started.checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
-  expect(paid.status).toBe(303);
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
-  await syncPayment(payment.providerPaymentId!);
+  const job = await paidJobOf(owner, nina, LEAK, { labour: { description: "Fix the leak", amount: "200", vatRate: "9" }, materials: [{ description: "Pipe", amount: "50", vatRate: "21" }] });
+  ({ requestId, offerId } = job);
+  expect(job.amountCents).toBe(27_850);
   await beforeDone?.();
   as(nina);
   expect(await steps.markDoneAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ message: null });
-  return { paymentId: payment.id };
+  return { paymentId: job.paymentId };
 }
 
 async function connect(handyman: TestHandyman): Promise<void> {

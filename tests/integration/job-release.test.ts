@@ -3,11 +3,11 @@
 // to the handyman's connected organization less the commission, exactly once; a handyman without a payout
 // account waits until they connect, and a forged return from the onboarding connects nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TEST_BILLING } from "../helpers/billing";
 import { getDb, resetDatabase, snapshotTables } from "../helpers/db";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
-import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, storedLife, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, mailTo, storedLife, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
+import { paidJob as paidJobOf } from "../helpers/payments";
 import { startMollieStandIn, type MollieStandIn } from "../../lib/payments/stand-in/server";
 
 // Commission applies to every quote in these tests: 10% from a day long past (read when env() first parses).
@@ -16,8 +16,7 @@ process.env.COMMISSION_FROM = "2000-01-01";
 
 const steps = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, getPaymentBalance } = await import("@/lib/payments");
+const { getPaymentBalance } = await import("@/lib/payments");
 const { connectProvider } = await import("@/lib/payments/provider");
 const { startPayoutOnboarding, finishPayoutOnboarding } = await import("@/lib/payments/payouts");
 const { commissionCents } = await import("@/lib/payments/commission");
@@ -47,26 +46,11 @@ afterAll(async () => {
 
 /** A request Nina accepted, quoted (labour €200 and materials €50, both at 21%) and the owner paid. */
 async function paidJob(): Promise<{ paymentId: string; quoteId: string }> {
-  requestId = await submitRequest(owner, LEAK);
-  expect((await chooseCriterion(owner, requestId, "price", LEAK)).status).toBe(200);
-  offerId = (await openOfferOf(requestId)).id;
-  as(nina);
-  expect(await steps.acceptOfferAction(IDLE_STEP, form({ offer_id: offerId }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote(sessionOf(nina), requestId, {
-    labour: { description: "Fix the leak", amount: "200", vatRate: "21" },
-    materials: [{ description: "Pipe", amount: "50", vatRate: "21" }],
-  });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: "http://localhost/orders/1", webhookUrl: "http://127.0.0.1:9/none" });
-  const paid = await fetch(started.checkoutUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "status=paid", redirect: "manual" });
-  expect(paid.status).toBe(303);
   // The webhook goes nowhere in this test: the reconciliation's own fetch books the payment.
-  const { syncPayment } = await import("@/lib/payments");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId } });
-  await syncPayment(payment.providerPaymentId!);
-  expect((await getPaymentBalance(payment.id)).held).toBe(accepted.amountCents);
+  const job = await paidJobOf(owner, nina, LEAK, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [{ description: "Pipe", amount: "50", vatRate: "21" }] });
+  ({ requestId, offerId } = job);
   expect((await import("@/lib/env")).env()).toMatchObject({ COMMISSION_PERCENT: 10, COMMISSION_FROM: "2000-01-01" });
-  return { paymentId: payment.id, quoteId: quote.id };
+  return { paymentId: job.paymentId, quoteId: job.quoteId };
 }
 
 async function markDone() {

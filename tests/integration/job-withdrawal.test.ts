@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
 import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
-import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, mailTo, openOfferOf, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/session";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { acceptedJob as acceptedJobOf, payAtCheckout, payQuote, startTestPayments, type TestPayments } from "../helpers/payments";
 
 const steps = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
@@ -50,24 +50,12 @@ beforeEach(async () => {
 
 /** A request of the owner's offered to Nina (first by price) and accepted by her. */
 async function acceptedJob(date = amsterdamDay(5)): Promise<{ requestId: string; offerId: string }> {
-  const where = { ...LEAK, date };
-  const requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  const offer = await openOfferOf(requestId);
-  expect(offer.handymanId).toBe(NINA);
-  await acceptOffer(sessionOf(nina), offer.id);
-  return { requestId, offerId: offer.id };
+  return acceptedJobOf(owner, nina, { ...LEAK, date });
 }
 
 /** `handyman`'s quote of €242 (labour €200 at 21%) on the request, accepted and paid by the owner. */
 async function quoteAndPay(requestId: string, handyman: TestUser): Promise<string> {
-  const quote = await sendQuote(sessionOf(handyman), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, quoteId: quote.id } });
-  expect(payment.status).toBe("paid");
-  return payment.id;
+  return (await payQuote(owner, handyman, requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" } }, payments)).paymentId;
 }
 
 async function ninasReliability() {

@@ -57,7 +57,7 @@ describe("migrations match schema.prisma", () => {
       ["account_tokens", "audit_log", "disputes", "handyman_applications", "handyman_days_off", "handyman_offerings", "handyman_work_days", "handymen", "inputs", "invoice_counters", "invoices", "job_opening_translations", "job_openings", "job_withdrawals", "ledger_entries", "mail_outbox", "message_threads", "notification_preferences", "offers", "payment_transfers", "payments", "photo_object_deletions", "photo_reservations", "push_outbox", "push_subscriptions", "quote_lines", "quotes", "request_cancellations", "request_events", "request_photos", "reviews", "sessions", "thread_messages", "users"],
     );
     expect(schema.enums.map((e) => e.dbName).sort()).toEqual(
-      ["account_token_purpose", "actor_role", "application_status", "city", "criteria", "dispute_decision", "dispute_state", "invoice_kind", "job_opening_status", "ledger_kind", "offer_status", "payment_status", "quote_line_kind", "quote_status", "request_state", "rich_text_format", "task_type", "transfer_kind", "transfer_state", "user_role"],
+      ["account_token_purpose", "actor_role", "application_status", "city", "criteria", "dispute_decision", "dispute_state", "invoice_kind", "job_opening_status", "ledger_kind", "offer_status", "payment_status", "photo_part", "quote_line_kind", "quote_status", "request_state", "rich_text_format", "task_type", "transfer_kind", "transfer_state", "user_role"],
     );
   });
 

@@ -98,7 +98,10 @@ export default async function OpsDisputePage({ params }: { params: Params }) {
             <ul>
               {dispute.photos.map((photo) => (
                 <li key={photo.id}>
-                  <a href={photoPath(dispute.requestId, photo.id)}>Photo {photo.id.slice(0, 8)}</a> (viewing one is written to the audit log)
+                  <a href={photoPath(dispute.requestId, photo.id)}>
+                    {photo.part === "problem" ? "Photo of the problem" : "Photo with the request"} {photo.id.slice(0, 8)}
+                  </a>{" "}
+                  (viewing one is written to the audit log)
                 </li>
               ))}
             </ul>

@@ -133,7 +133,12 @@ export default async function OpsRequestPage({ params }: { params: Params }) {
         <section aria-labelledby="cancel-heading">
           <h2 id="cancel-heading">Cancel for the homeowner</h2>
           {request.cancellable ? (
-            <CancelForHomeownerForm requestId={request.id} state={request.state} maxReason={MAX_CANCEL_REASON_LENGTH} />
+            <>
+              <CancelForHomeownerForm requestId={request.id} state={request.state} maxReason={MAX_CANCEL_REASON_LENGTH} />
+              <p className={lifeStyles.muted}>
+                A cancel here refunds the homeowner in full: <Link href="/cancellation">the cancellation rules</Link>.
+              </p>
+            </>
           ) : (
             <p>A request that is {consoleStateLabel(request.state).toLowerCase()} can no longer be cancelled.</p>
           )}
