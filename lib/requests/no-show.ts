@@ -336,3 +336,28 @@ export async function readDoorPhoto(user: Pick<SessionUser, "id">, requestId: st
   if (viewer === "operator") await db.$transaction((tx) => recordAudit(tx, user, { action: "photo.view", targetType: "request", targetId: requestId, after: { photo: "door" } }));
   return { contentType: row.doorPhotoType, bytes: Buffer.from(row.doorPhoto) };
 }
+
+export type ProDayView = OnTheDayView & {
+  /** The job is paid and held: the day's buttons apply. */
+  paid: boolean;
+  /** Today is the agreed day in the Netherlands. */
+  today: boolean;
+  /** From when a homeowner's no-show may be reported (ISO): NO_SHOW_WAIT_MS after "I'm at the door". */
+  reportFrom: string | null;
+};
+
+/** What /pro shows of the day of the handyman's accepted job `offerId`. */
+export async function proDayOf(handymanId: number, offerId: string, request: { id: string; date: string }, now = new Date()): Promise<ProDayView> {
+  const db = await getDb();
+  const [view, paymentId, arrival] = await Promise.all([
+    onTheDayOf(request),
+    heldPaymentOf(db, request.id, handymanId),
+    db.jobArrival.findUnique({ where: { offerId }, select: { atDoorAt: true } }),
+  ]);
+  return {
+    ...view,
+    paid: paymentId !== null,
+    today: amsterdamDay(now) === request.date,
+    reportFrom: arrival?.atDoorAt ? new Date(arrival.atDoorAt.getTime() + NO_SHOW_WAIT_MS).toISOString() : null,
+  };
+}
