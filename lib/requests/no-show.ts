@@ -2,7 +2,7 @@
 // and push as they chose) and "I'm at the door", each once and only on the agreed day in the Netherlands; the
 // times are kept in job_arrivals. Then one of two no-shows may be reported, one per request (no_shows):
 //
-// - Nobody opens. The handyman reports the homeowner's no-show NO_SHOW_WAIT_MS after "I'm at the door" at the
+// - Nobody opens. The handyman reports the homeowner's no-show noShowWaitMs() after "I'm at the door" at the
 //   earliest, and only with a photo of the door, checked and re-encoded like every photo (lib/photos: its
 //   metadata never stored). The homeowner is mailed at once and may object until OBJECTION_WINDOW_MS later on
 //   their order page. Unchallenged, the no-show is settled when the window ends by a task on the job queue
@@ -27,6 +27,7 @@ import { Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { ApiError } from "../api/errors";
 import type { SessionUser } from "../auth/current-user";
 import { getDb } from "../db";
+import { env } from "../env";
 import { formatDate, formatDateTime } from "../format";
 import { getHandymanForUserOrThrow, refreshReliability } from "../handymen/queries";
 import { agreedDayStart } from "../payments/cancellation";
@@ -44,8 +45,8 @@ import { fromTrackedRow, getTrackedRequestOrThrow, step, trackedRequestColumns, 
 
 type Tx = Prisma.TransactionClient;
 
-/** How long the handyman waits at the door before they may report that nobody opened. */
-export const NO_SHOW_WAIT_MS = 20 * 60_000;
+/** How long the handyman waits at the door before they may report that nobody opened: 20 minutes (NO_SHOW_WAIT_MINUTES). */
+export const noShowWaitMs = () => env().NO_SHOW_WAIT_MINUTES * 60_000;
 /** How long the homeowner has to object to a reported no-show. */
 export const OBJECTION_WINDOW_MS = 2 * 3_600_000;
 /** The agreed window ends at this hour of the agreed day in the Netherlands (the job stores no hour). */
@@ -143,7 +144,7 @@ export async function sayAtTheDoor(user: SessionUser, offerId: string, now = new
 }
 
 /**
- * The handyman reports that nobody opened: 409 without "I'm at the door", before NO_SHOW_WAIT_MS after it
+ * The handyman reports that nobody opened: 409 without "I'm at the door", before noShowWaitMs() after it
  * and for a second report; 400 without a photo (or a photo the pipeline refuses). Every refusal that needs no
  * decoding comes first; then the photo is re-encoded (metadata dropped), then the report is stored with the
  * homeowner's window, the homeowner mailed, and the window's end queued.
@@ -154,7 +155,8 @@ export async function reportHomeownerNoShow(user: SessionUser, offerId: string, 
   const arrival = await db.jobArrival.findUnique({ where: { offerId }, select: { atDoorAt: true } });
   if (!arrival?.atDoorAt) throw new ApiError("conflict", { key: "noShow.notAtTheDoor" });
   const waited = now.getTime() - arrival.atDoorAt.getTime();
-  if (waited < NO_SHOW_WAIT_MS) throw new ApiError("conflict", { key: "noShow.tooSoon", values: { minutes: Math.ceil((NO_SHOW_WAIT_MS - waited) / 60_000) } });
+  const wait = noShowWaitMs();
+  if (waited < wait) throw new ApiError("conflict", { key: "noShow.tooSoon", values: { minutes: Math.ceil((wait - waited) / 60_000) } });
   if (await db.noShow.count({ where: { requestId: job.request.id } })) throw new ApiError("conflict", { key: "noShow.alreadyReported" });
   if (photos.length === 0) throw new ApiError("bad_request", { key: "noShow.photoNeeded" }, [{ path: "photos", message: { key: "noShow.photoNeeded" } }]);
   if (photos.length > 1) throw new ApiError("bad_request", { key: "noShow.onePhoto" }, [{ path: "photos", message: { key: "noShow.onePhoto" } }]);
@@ -342,7 +344,7 @@ export type ProDayView = OnTheDayView & {
   paid: boolean;
   /** Today is the agreed day in the Netherlands. */
   today: boolean;
-  /** From when a homeowner's no-show may be reported (ISO): NO_SHOW_WAIT_MS after "I'm at the door". */
+  /** From when a homeowner's no-show may be reported (ISO): noShowWaitMs() after "I'm at the door". */
   reportFrom: string | null;
 };
 
@@ -358,6 +360,6 @@ export async function proDayOf(handymanId: number, offerId: string, request: { i
     ...view,
     paid: paymentId !== null,
     today: amsterdamDay(now) === request.date,
-    reportFrom: arrival?.atDoorAt ? new Date(arrival.atDoorAt.getTime() + NO_SHOW_WAIT_MS).toISOString() : null,
+    reportFrom: arrival?.atDoorAt ? new Date(arrival.atDoorAt.getTime() + noShowWaitMs()).toISOString() : null,
   };
 }
