@@ -16,6 +16,8 @@ import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/
 import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
 import { phoneJpeg } from "../helpers/photos";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
+import { routeContext } from "../helpers/session";
+import * as doorPhotoRoute from "../../app/api/requests/[requestId]/door-photo/route";
 
 // Commission as in production, from a day long past, so the late fee carries some.
 process.env.COMMISSION_PERCENT = "10";
@@ -220,6 +222,26 @@ describe("the homeowner does not open", () => {
       held: 0,
     });
     expect((await db.noShow.findUniqueOrThrow({ where: { id } })).state).toBe("settled");
+  });
+
+  it("the door photo is served to the homeowner, Nina and operators (audited), and is not found for anyone else", async () => {
+    const { requestId, offerId, date } = await paidJob();
+    const get = (cookie: string | null) => doorPhotoRoute.GET(new Request(`http://localhost:3000/api/requests/${requestId}/door-photo`, { headers: cookie ? { cookie } : {} }), routeContext({ requestId }));
+    expect((await get(owner.cookie)).status).toBe(404);
+    await arrive(offerId, date);
+    await noShows.reportHomeownerNoShow(sessionOf(nina), offerId, [await phoneJpeg()], at(date, 10));
+    for (const who of [owner, nina]) {
+      const response = await get(who.cookie);
+      expect(response.status, who.email).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/jpeg");
+      expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).exif).toBeUndefined();
+    }
+    const operator = await createSignedInOperator();
+    expect((await get(operator.cookie)).status).toBe(200);
+    expect(await (await getDb()).auditEntry.count({ where: { action: "photo.view", targetId: requestId } })).toBe(1);
+    const stranger = await createUserWithPassword(`stranger-${Date.now()}@example.test`, PASSWORD);
+    const hidde = await createSignedInHandyman(10);
+    for (const cookie of [stranger.cookie, hidde.cookie, null]) expect((await get(cookie)).status).toBe(404);
   });
 
   it("refuses a report before 20 minutes at the door, without a photo, without 'at the door', twice, and on someone else's job; nothing is stored", async () => {
