@@ -302,6 +302,20 @@ describe("the homeowner does not open", () => {
     expect(await db.paymentTransfer.count({ where: { paymentId, kind: "refund" } })).toBe(1);
   });
 
+  it("while a no-show waits, the homeowner cannot cancel and Nina cannot finish or give up the job: 409, nothing moves", async () => {
+    const { requestId, offerId, paymentId, date } = await paidJob();
+    await arrive(offerId, date);
+    await noShows.reportHomeownerNoShow(sessionOf(nina), offerId, [await phoneJpeg()], at(date, 10));
+    const { cancelRequest, markDone, withdrawJob } = await import("@/lib/requests/workflow");
+    expect(await refusal(cancelRequest(sessionOf(owner), requestId, "accepted", at(date, 10.5)))).toEqual({ code: "conflict", key: "noShow.pending" });
+    expect(await refusal(markDone(sessionOf(nina), offerId))).toEqual({ code: "conflict", key: "noShow.pending" });
+    expect(await refusal(withdrawJob(sessionOf(nina), offerId, at(date, 10.5)))).toEqual({ code: "conflict", key: "noShow.pending" });
+    const db = await getDb();
+    expect((await db.repairRequest.findUniqueOrThrow({ where: { id: requestId } })).state).toBe("accepted");
+    expect((await getPaymentBalance(paymentId)).held).toBe(24_200);
+    expect(await db.requestCancellation.count()).toBe(0);
+  });
+
   it("an objection after the window is refused, and someone else's request is not found", async () => {
     const { requestId, offerId, date } = await paidJob();
     await arrive(offerId, date);
