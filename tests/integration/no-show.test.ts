@@ -237,6 +237,10 @@ describe("the homeowner does not open", () => {
       expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).exif).toBeUndefined();
     }
     const operator = await createSignedInOperator();
+    // A link on another site carries the session cookie: refused, so no forged audit entry.
+    const fromElsewhere = await doorPhotoRoute.GET(new Request(`http://localhost:3000/api/requests/${requestId}/door-photo`, { headers: { cookie: operator.cookie, "sec-fetch-site": "cross-site" } }), routeContext({ requestId }));
+    expect(fromElsewhere.status).toBe(403);
+    expect(await (await getDb()).auditEntry.count({ where: { action: "photo.view", targetId: requestId } })).toBe(0);
     expect((await get(operator.cookie)).status).toBe(200);
     expect(await (await getDb()).auditEntry.count({ where: { action: "photo.view", targetId: requestId } })).toBe(1);
     const stranger = await createUserWithPassword(`stranger-${Date.now()}@example.test`, PASSWORD);
