@@ -91,8 +91,9 @@ test("a no-show reported with a door photo, objected to, and settled by an opera
   await expect(day).toContainText("At the door since");
   await expect(day).toContainText("nobody opened the door");
   const photo = day.getByRole("img", { name: "The photo of the door" });
-  await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
+  await photo.scrollIntoViewIfNeeded();
+  // Served and decoded: the re-encoded door photo, as wide as the one taken.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
   await day.getByLabel("What happened?").fill("I was home all afternoon; the doorbell is broken, please knock.");
   await day.getByRole("button", { name: "Object" }).click();
   await expect(page.getByText(/Your objection is sent/)).toBeVisible();
