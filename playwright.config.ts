@@ -113,11 +113,14 @@ export default defineConfig({
       // Rotterdam, whom no other spec asks for), and of e2e/payment.spec.ts (Noa, the best-rated electrician in
       // The Hague, whom no other spec asks for), and of e2e/ops-money.spec.ts (Emma, the best-rated painter in
       // Rotterdam, whom no other spec asks for), and of e2e/invoices.spec.ts (Anna, the best-rated plumber in
-      // The Hague), and of e2e/late-cancellation.spec.ts (Ruben, the best-rated plumber in Amsterdam, whom no
-      // other spec asks for), invited by mail.
-      E2E_HANDYMAN_INVITES: "13:anna.pro@example.test,17:ruben.pro@example.test,4:noa.pro@example.test,16:sven.pro@example.test,10:hidde.pro@example.test,39:ops-check.pro@example.test,14:bram.pro@example.test,5:stijn.pro@example.test,9:thijs.pro@example.test,21:niels.pro@example.test,32:emma.pro@example.test",
+      // The Hague), of e2e/late-cancellation.spec.ts (Ruben, the best-rated plumber in Amsterdam, whom no
+      // other spec asks for), and of e2e/no-show.spec.ts (Daan, below), invited by mail.
+      E2E_HANDYMAN_INVITES: "13:anna.pro@example.test,17:ruben.pro@example.test,4:noa.pro@example.test,16:sven.pro@example.test,10:hidde.pro@example.test,39:ops-check.pro@example.test,14:bram.pro@example.test,5:stijn.pro@example.test,9:thijs.pro@example.test,21:niels.pro@example.test,32:emma.pro@example.test,12:daan.pro@example.test",
       // One operator per spec file that needs one (e2e/helpers/ops.ts signs them in from the mailed link).
-      E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test,ops.paging@example.test,ops.join@example.test,ops.threads@example.test,ops.money@example.test",
+      E2E_OPERATORS: "ops.access@example.test,ops.openings@example.test,ops.rival@example.test,ops.roster@example.test,ops.paging@example.test,ops.join@example.test,ops.threads@example.test,ops.money@example.test,ops.noshow@example.test",
+      // e2e/no-show.spec.ts (Daan, the cheapest electrician in The Hague, whom no other spec asks for) waits at
+      // the door for real: three seconds here instead of twenty minutes.
+      NO_SHOW_WAIT_MINUTES: "0.05",
     },
   },
 });

@@ -85,6 +85,12 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().positive("must be a number of hours above 0").max(24 * 14, "must be at most 336 (two weeks)").default(24),
   ),
+  // How long a handyman waits at the door before they may report that nobody opened (lib/requests/no-show.ts).
+  // 20 in production; the browser tests' server shortens it, since their clock is the real one.
+  NO_SHOW_WAIT_MINUTES: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().positive("must be a number of minutes above 0").max(24 * 60, "must be at most 1440 (a day)").default(20),
+  ),
   // How many new repair requests one account may make in a day (each one mails a handyman).
   REQUESTS_PER_USER_PER_DAY: z.preprocess(
     (v) => (v === "" ? undefined : v),

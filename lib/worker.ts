@@ -10,6 +10,7 @@ import "server-only";
 import { mailDeliveryHandlers, type MailWorkerOptions } from "./mail/delivery-worker";
 import { startQueueWorker, startQueueWorkerInProcess, stopQueueWorker, type QueueWorkerOptions } from "./queue";
 import { offerExpiryHandlers } from "./requests/offer-expiry-worker";
+import { noShowHandlers } from "./requests/no-show-worker";
 import { insuranceCheckHandlers } from "./handymen/profile-insurance-worker";
 import { photoStorageHandlers } from "./photos/storage-worker";
 import { threadDigestHandlers } from "./messages/digest";
@@ -21,7 +22,7 @@ export type WorkerOptions = QueueWorkerOptions & MailWorkerOptions;
 
 /** Starts the queue and every feature's handlers in this process (once; later calls share the first start). */
 export function startWorker(options: WorkerOptions = {}): Promise<void> {
-  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers(), jobCompletionHandlers(), pushDeliveryHandlers()], options);
+  return startQueueWorker([mailDeliveryHandlers(options), offerExpiryHandlers(), noShowHandlers(), photoStorageHandlers(), threadDigestHandlers(), insuranceCheckHandlers(), paymentReconciliationHandlers(), jobCompletionHandlers(), pushDeliveryHandlers()], options);
 }
 
 /** Stops this process's worker, letting a running task finish (up to 10 s). */

@@ -26,6 +26,7 @@ import { billingPrefill } from "@/lib/invoices/queries";
 import { requireUser } from "@/lib/auth/current-user";
 import { paymentOfQuote, type PaymentView } from "@/lib/payments";
 import { cancellationView, cancelPreview, type CancellationMoney, type CancellationView } from "@/lib/requests/cancellation";
+import { OrderOnTheDay } from "./on-the-day";
 import styles from "./request-life.module.css";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"job">>>;
@@ -311,6 +312,9 @@ export async function OrderDetails({ request, notice }: { request: RequestDetail
       <p>{t.rich("order.status", { state: requestStateLabel(request.state, locale), mark: (chunks) => <span className={styles.state}>{chunks}</span> })}</p>
       {cancelled ? <CancelledMoney money={cancelled} t={t} locale={locale} /> : null}
       <HandymanCard request={request} t={t} locale={locale} profiles={profiles} ratings={ratings} />
+      {request.handyman?.offer === "accepted" ? (
+        <OrderOnTheDay request={request} handymanName={request.handyman.name} canReportHandyman={can("report_handyman_no_show") && payment?.status === "paid"} locale={locale} />
+      ) : null}
       {quote ? <QuoteCard request={request} quote={quote} payment={payment} billing={billing} t={t} locale={locale} /> : null}
 
       <Card as="section" aria-labelledby="request-heading">

@@ -15,6 +15,7 @@ import { ratingWords } from "@/lib/handymen/rating";
 import { PhotoThumbnailList } from "./request-photos";
 import { Pager } from "@/components/ui/pager";
 import { isCity, type TaskType } from "@/lib/requests/catalogue";
+import { ProOnTheDay } from "./on-the-day";
 import { AcceptForm, AvailabilityForm, DateAnswerForm, DeclineForm, DoneForm, WithdrawJobForm } from "./pro-step-forms";
 import styles from "./request-life.module.css";
 import { OfferThreadLink } from "@/components/messages/unread";
@@ -86,7 +87,7 @@ function QuoteSection({ offer, quote, hourlyPriceCents, t, locale }: { offer: Pr
   );
 }
 
-function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOffer; t: Translate; locale: Locale; quote?: QuoteView; hourlyPriceCents: number }) {
+function OfferCard({ offer, t, locale, quote, hourlyPriceCents, handymanId }: { offer: ProOffer; t: Translate; locale: Locale; quote?: QuoteView; hourlyPriceCents: number; handymanId: number }) {
   const { request } = offer;
   const status = offer.status === "accepted" ? requestStateLabel(request.state, locale) : offer.status === "open" ? t("pro.offeredToYou") : t("pro.expired");
   const can = (action: string) => (offer.actions as string[]).includes(action);
@@ -154,6 +155,7 @@ function OfferCard({ offer, t, locale, quote, hourlyPriceCents }: { offer: ProOf
         />
       ) : null}
       {offer.status === "accepted" ? <QuoteSection offer={offer} quote={quote} hourlyPriceCents={hourlyPriceCents} t={t} locale={locale} /> : null}
+      {offer.status === "accepted" ? <ProOnTheDay handymanId={handymanId} offerId={offer.id} request={request} locale={locale} /> : null}
       {can("finish") ? <DoneForm offerId={offer.id} text={{ ...texts, label: t("proForms.doneLabel"), button: t("proForms.done") }} /> : null}
       {offer.status === "accepted" && can("withdraw_job") ? (
         <WithdrawJobForm
@@ -223,7 +225,7 @@ export async function ProDashboard({ view, query, notice }: { view: ProPageView;
         {waiting.length ? (
           <ul className={styles.list}>
             {waiting.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} hourlyPriceCents={hourlyPriceCents} />
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} hourlyPriceCents={hourlyPriceCents} handymanId={handyman.id} />
             ))}
           </ul>
         ) : (
@@ -239,7 +241,7 @@ export async function ProDashboard({ view, query, notice }: { view: ProPageView;
         {jobs.length ? (
           <ul className={styles.list}>
             {jobs.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} quote={quotes.get(offer.request.id)} hourlyPriceCents={hourlyPriceCents} />
+              <OfferCard key={offer.id} offer={offer} t={t} locale={locale} quote={quotes.get(offer.request.id)} hourlyPriceCents={hourlyPriceCents} handymanId={handyman.id} />
             ))}
           </ul>
         ) : (

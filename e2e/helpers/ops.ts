@@ -15,6 +15,7 @@ export const OPERATORS = {
   join: "ops.join@example.test",
   threads: "ops.threads@example.test",
   money: "ops.money@example.test",
+  noShow: "ops.noshow@example.test",
 } as const;
 
 const activated = new Set<string>();

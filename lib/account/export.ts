@@ -126,6 +126,10 @@ export const EXPORT_COVERAGE = {
     "disputes.decided_by": "covered by auditEntries",
     // A job a handyman gave up is their offer, with its status, and the step on the request's timeline.
     "job_withdrawals.handyman_id": "covered by handyman.offers (the offer given up, with its status) and stepsTaken",
+    // "On my way" and "I'm at the door" are steps on the request's timeline, with their times.
+    "job_arrivals.handyman_id": "covered by stepsTaken (the on_my_way and at_the_door steps, with their times)",
+    // A no-show is a step on the request's timeline (report_no_show, report_handyman_no_show) and the offer it ended.
+    "no_shows.handyman_id": "covered by stepsTaken and handyman.offers",
   },
 } as const;
 

@@ -174,15 +174,17 @@ export async function listRatingBases(ids: readonly number[], db?: Db): Promise<
 /**
  * The handyman's reliability, kept with the profile like the rating: the jobs they accepted (offers still
  * accepted, and those they accepted and cancelled afterwards) and how many of them they cancelled (a
- * job_withdrawals row each). Refreshed in the transactions that change it (accepting an offer, cancelling
- * an accepted job); two counts in one statement, read by the profile without counting anything.
+ * job_withdrawals row each) or did not come to (a no_shows row with absent = handyman, lib/requests/no-show.ts:
+ * a no-show counts as a cancellation). Refreshed in the transactions that change it (accepting an offer,
+ * cancelling an accepted job, a reported no-show); two counts in one statement, read by the profile without counting anything.
  */
 export async function refreshReliability(tx: Prisma.TransactionClient, handymanId: number): Promise<{ accepted: number; cancelled: number }> {
   const [row] = await tx.$queryRaw<{ accepted: number; cancelled: number }[]>`
     UPDATE "handymen" h
-       SET "jobs_accepted" = o.n + w.n, "jobs_cancelled" = w.n
+       SET "jobs_accepted" = o.n + w.n, "jobs_cancelled" = w.n + s.n
       FROM (SELECT count(*)::int AS n FROM "offers" WHERE "handyman_id" = ${handymanId} AND "status" = 'accepted') o,
-           (SELECT count(*)::int AS n FROM "job_withdrawals" WHERE "handyman_id" = ${handymanId}) w
+           (SELECT count(*)::int AS n FROM "job_withdrawals" WHERE "handyman_id" = ${handymanId}) w,
+           (SELECT count(*)::int AS n FROM "no_shows" WHERE "handyman_id" = ${handymanId} AND "absent" = 'handyman') s
      WHERE h."id" = ${handymanId}
     RETURNING h."jobs_accepted" AS accepted, h."jobs_cancelled" AS cancelled`;
   return row;

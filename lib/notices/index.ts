@@ -20,6 +20,12 @@ export const NOTICE_KEYS = [
   "declined",
   "done",
   "job-withdrawn",
+  // On the day of a paid job (lib/requests/no-show.ts).
+  "on-my-way",
+  "at-the-door",
+  "no-show-reported",
+  "no-show-objected",
+  "handyman-no-show-reported",
   "date-answered",
   "availability",
   // A fixed quote (lib/quotes/actions.ts).

@@ -2,7 +2,7 @@
 // that the law or safety needs (password reset and change, address verification, invoices, the goodbye
 // after an account's deletion) is no kind here, so it can never be turned off; neither can the mail of a
 // change to a person's own plans (a cancellation, a request passed on), which goes as before.
-// "on-my-way" is listed before its event exists: the work on changed plans sends it.
+// "on-my-way" is sent by the handyman's "On my way" on the agreed day (lib/requests/no-show.ts).
 
 /** The kinds each side hears of, in the order the account page lists them. */
 export const NOTIFICATION_KINDS_BY_SIDE = {

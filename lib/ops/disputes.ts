@@ -1,6 +1,8 @@
 // Disputes an operator settles (/ops/disputes): the homeowner reported a problem with a finished job
 // (lib/requests/disputes.ts) and its money stays held until an operator decides — release it to the
 // handyman, refund part of it, or refund all of it — with a reason both sides are mailed in their language.
+// The homeowner's objection to a no-show the handyman reported (lib/requests/no-show.ts) is a dispute too, on
+// a job not done: its decision ends the job (cancelled), and its page shows the day's times and the door photo.
 // The decision asks for the operator's password like every money action, is one conditional update on
 // state = open (two operators at once: one wins, the other gets 409), is audited in its transaction, and
 // moves the money only through lib/payments: the refund is written down in the decision's transaction (so
@@ -18,6 +20,7 @@ import { fromDbCity, fromDbTaskType, type City, type TaskType } from "../request
 import { applyTransition } from "../requests/lifecycle";
 import { notify } from "../requests/notices";
 import { findHolderOffer } from "../requests/workflow";
+import { onTheDayOf, type OnTheDayView } from "../requests/no-show";
 import { releaseJob } from "../requests/completion";
 import { finishTransfer, getPaymentBalance, PaymentProviderUnavailableError, PaymentRefusedError, writeRefund } from "../payments";
 import { balanceOf } from "../payments/ledger";
@@ -126,6 +129,8 @@ export type DisputeDetail = {
   /** The request's photos, then those the homeowner added to the problem report (part "problem"). */
   photos: { id: string; part: "request" | "problem" }[];
   threads: { id: string }[];
+  /** The day's times and, for an objection to a reported no-show, the no-show with its door photo. */
+  onTheDay: OnTheDayView;
 };
 
 /** One dispute with what an operator needs to decide it; 404 for an id that is not one. */
@@ -139,6 +144,7 @@ export async function getDisputeOrThrow(id: string): Promise<DisputeDetail> {
         select: {
           city: true,
           taskType: true,
+          date: true,
           events: { orderBy: { id: "asc" }, select: { at: true, actorRole: true, action: true, note: true } },
           photos: { orderBy: [{ part: "asc" }, { position: "asc" }], select: { id: true, part: true } },
           threads: { select: { id: true } },
@@ -173,6 +179,7 @@ export async function getDisputeOrThrow(id: string): Promise<DisputeDetail> {
     timeline: row.request.events.map((event) => ({ at: event.at.toISOString(), actorRole: event.actorRole, action: event.action, note: event.note })),
     photos: row.request.photos,
     threads: row.request.threads,
+    onTheDay: await onTheDayOf({ id: row.requestId, date: row.request.date.toISOString().slice(0, 10) }),
   };
 }
 
@@ -242,7 +249,11 @@ export async function decideDispute(
     });
     if (count !== 1) throw new ApiError("conflict", { key: "dispute.alreadyDecided" });
     const request = await tx.repairRequest.findUniqueOrThrow({ where: { id: dispute.requestId }, select: { id: true, state: true, taskType: true, city: true, date: true, userId: true, confirmedAt: true } });
-    await applyTransition(tx, { requestId: request.id, action: "decide_dispute", from: request.state, actor: { role: "operator", userId: operator.id }, note: decision });
+    // An objection to a reported no-show (lib/requests/no-show.ts): the decision ends the job, cancelled, and
+    // what it releases goes out as a confirmed job's would (releaseJob), without an invoice: no work was done.
+    const noShow = await tx.noShow.updateMany({ where: { requestId: request.id, state: "objected" }, data: { state: "decided", settledAt: now } });
+    const onTheDay = noShow.count === 1;
+    await applyTransition(tx, { requestId: request.id, action: onTheDay ? "settle_no_show" : "decide_dispute", from: request.state, actor: { role: "operator", userId: operator.id }, note: decision });
     await tx.repairRequest.updateMany({ where: { id: request.id, confirmedAt: null }, data: { confirmedAt: now } });
     if (refundCents > 0) {
       try {
@@ -254,7 +265,7 @@ export async function decideDispute(
       }
     }
     // Money the handyman gets is invoiced as on a confirmation; a partial refund then gets its credit note.
-    if (releaseCents > 0) await issueJobInvoiceWithMail(tx, after, request.id, now);
+    if (releaseCents > 0 && !onTheDay) await issueJobInvoiceWithMail(tx, after, request.id, now);
     const holder = await findHolderOffer(tx, request.id);
     const named = { id: request.id, userId: request.userId, taskType: fromDbTaskType(request.taskType), city: fromDbCity(request.city), date: request.date.toISOString().slice(0, 10) };
     if (holder) await notify.disputeDecided(tx, after, { request: named, handymanId: holder.handymanId, decision, refundCents, releaseCents, reason });

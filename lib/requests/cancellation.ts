@@ -190,7 +190,7 @@ export async function refundPaidAfterCancel(only?: { providerPaymentId: string }
     where: {
       ...(only ? { providerPaymentId: only.providerPaymentId } : {}),
       status: "paid",
-      OR: [{ request: { state: "cancelled" }, cancellations: { none: {} } }, { id: { in: voided.map((row) => row.id) } }],
+      OR: [{ request: { state: "cancelled", noShow: { is: null } }, cancellations: { none: {} } }, { id: { in: voided.map((row) => row.id) } }],
       withdrawal: null,
       transfers: { none: { kind: "refund", reasonKey: { startsWith: "paid-after-cancel:" } } },
     },

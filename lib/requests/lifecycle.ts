@@ -24,6 +24,13 @@
 //                                    a decline: the handyman cancels the job they accepted; a paid job is
 //                                    refunded in full and the cancellation counts in their reliability
 //                                    (withdrawJob in ./workflow.ts, ./cancellation.ts)
+//   accepted / date_proposed ─on_my_way, at_the_door (the handyman, on the agreed day of a paid job),
+//                                    report_no_show (the handyman, 20 minutes at the door, a door photo),
+//                                    object_no_show (the homeowner, within 2 hours)─▶ unchanged;
+//                                    ─settle_no_show (the platform when unchallenged: a late cancellation;
+//                                    an operator deciding the objection's dispute)─▶ cancelled;
+//                                    ─report_handyman_no_show (the homeowner, after the agreed window)─▶
+//                                    cancelled, a full refund and a reliability mark (./no-show.ts)
 //   anything before done ─state_home_age (homeowner)─▶ unchanged: the home's age answered again
 //                                    (./home-age.ts; refused once a quote is accepted)
 //
@@ -111,6 +118,21 @@ export const TRANSITIONS = {
   state_home_age: { from: ["submitted", "offered", "unmatched", "accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
   /** The homeowner accepts a lower quote replacing the paid one: the payment pays it, the difference is refunded. */
   accept_replacement_quote: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
+  /** On the agreed day of a paid job, the handyman holding it is on the way (./no-show.ts): the homeowner hears. */
+  on_my_way: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
+  /** …and at the door: from then the 20 minutes before a no-show may be reported count. */
+  at_the_door: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
+  /** Nobody opened: the handyman reports the homeowner's no-show with a photo of the door; the homeowner's window to object opens. */
+  report_no_show: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["handyman"] },
+  /** The homeowner objects within the window: a dispute opens, an operator decides. */
+  object_no_show: { from: ["accepted", "date_proposed"], to: "unchanged", by: ["homeowner"] },
+  /**
+   * The no-show is settled: by the platform when the window ended unchallenged (a late cancellation), or by
+   * an operator deciding the dispute an objection opened (lib/ops/disputes.ts).
+   */
+  settle_no_show: { from: ["accepted", "date_proposed"], to: "cancelled", by: ["system", "operator"] },
+  /** The handyman did not come within the agreed window: the homeowner reports it, a full refund and a reliability mark. */
+  report_handyman_no_show: { from: ["accepted", "date_proposed"], to: "cancelled", by: ["homeowner"] },
   /** The handyman did not answer in time (expireOffer in ./workflow.ts, run by the job queue). */
   expire: { from: ["offered"], to: "expired", by: ["system"] },
   /** After a decline or an expiry: the next handyman in the same ranking who has not declined it. */

@@ -282,7 +282,7 @@ export const notify = {
     });
   },
 
-  /** The handyman is on the way (the event is sent by the work on changed plans, "at the door" and no-shows). */
+  /** The handyman is on the way (./no-show.ts, on the agreed day of a paid job). */
   async onMyWay(tx: Tx, after: AfterCommit, { request, handymanId, at }: { request: Request; handymanId: number; at: Date }) {
     const { name } = await handymanContact(tx, handymanId);
     await toHomeowner(tx, after, request, (to, _t, locale) => {
@@ -293,6 +293,53 @@ export const notify = {
       kind: "on-my-way",
       eventKey: `${request.id}:${handymanId}:${at.getTime()}`,
       push: (p, locale) => ({ title: p("push.onMyWay.title", { name }), body: p("push.onMyWay.body", { job: pushJob(request, locale) }), path: orderPath(request.id) }),
+    });
+  },
+
+  /** The handyman reported that nobody opened (./no-show.ts): the homeowner hears at once, with the time until which they may object. */
+  async homeownerNoShowReported(tx: Tx, after: AfterCommit, { request, handymanId, objectUntil }: { request: Request; handymanId: number; objectUntil: Date }) {
+    const { name } = await handymanContact(tx, handymanId);
+    await toHomeowner(tx, after, request, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({
+        to,
+        locale,
+        subject: t("noShow.reported.subject", { job }),
+        paragraphs: [t("noShow.reported.intro", { name, job }), t("noShow.reported.object", { until: formatDateTime(objectUntil.toISOString(), locale) })],
+        action: { label: t("noShow.reported.action"), url: pageLink(locale, orderPath(request.id)) },
+      });
+    });
+  },
+
+  /** The homeowner objected to the no-show: the handyman hears, with their words; an operator decides. */
+  async noShowObjected(tx: Tx, after: AfterCommit, { request, handymanId, text }: { request: Request; handymanId: number; text: string }) {
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      return composeMail({ to, locale, subject: t("noShow.objected.subject", { job }), paragraphs: [t("noShow.objected.intro", { job }), text, t("noShow.objected.held")], action: { label: t("noShow.objected.action"), url: pageLink(locale, PRO_PATH) } });
+    });
+  },
+
+  /** Nobody objected in time: the no-show counts as a late cancellation; both sides hear what the money does. */
+  async noShowSettled(tx: Tx, after: AfterCommit, { request, handymanId, money }: { request: Request; handymanId: number; money: CancellationMoney | null }) {
+    await toHomeowner(tx, after, request, (to, t, locale) => {
+      const job = repairName(request, locale);
+      const fee = money && money.feeCents > 0 ? [t("noShow.settled.fee", { amount: euros(money.feeCents, locale) })] : [];
+      const refund = refundLine(money, t, locale);
+      return composeMail({ to, locale, subject: t("noShow.settled.subject", { job }), paragraphs: [t("noShow.settled.intro", { job }), ...fee, ...(refund ? [refund] : [])], action: { label: t("noShow.settled.action"), url: pageLink(locale, orderPath(request.id)) } });
+    });
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      const fee = money && money.feeCents > 0 ? [t("noShow.settled.feeToYou", { amount: euros(money.feeCents, locale), net: euros(money.feeCents - money.commissionCents, locale) })] : [];
+      return composeMail({ to, locale, subject: t("noShow.settled.subject", { job }), paragraphs: [t("noShow.settled.introHandyman", { job }), ...fee], action: { label: t("noShow.settled.actionHandyman"), url: pageLink(locale, PRO_PATH) } });
+    });
+  },
+
+  /** The homeowner reported that the handyman did not come: the handyman hears the job is cancelled, refunded in full, and counted. */
+  async handymanNoShowReported(tx: Tx, after: AfterCommit, { request, handymanId }: { request: Request; handymanId: number; money: CancellationMoney | null }) {
+    await toHandyman(tx, after, handymanId, (to, t, locale) => {
+      const job = repairName(request, locale);
+      const date = formatDate(request.date, locale);
+      return composeMail({ to, locale, subject: t("noShow.handyman.subject", { job }), paragraphs: [t("noShow.handyman.intro", { job, date }), t("noShow.handyman.counted")], action: { label: t("noShow.handyman.action"), url: pageLink(locale, PRO_PATH) } });
     });
   },
 

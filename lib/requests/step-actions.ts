@@ -30,6 +30,8 @@ import type { StepFormState } from "./step-form";
 import { chooseCriterionBodySchema, fromChooseCriterionBody } from "./wire";
 import { confirmDone } from "./completion";
 import { reportProblem } from "./disputes";
+import { objectToNoShow, reportHandymanNoShow, reportHomeownerNoShow, sayAtTheDoor, sayOnMyWay } from "./no-show";
+import { photosOf } from "../photos/form";
 import { acceptOffer, answerDate, cancelRequest, changeDate, chooseCriterion, declineOffer, markDone, pickAlternative, reviewRequest, withdrawJob } from "./workflow";
 
 const PRO_PATH = "/pro";
@@ -187,5 +189,38 @@ export async function setAvailabilityAction(_previous: StepFormState, form: Form
 export async function reportProblemAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
   return requestStep(form, "problem-reported", orderOf(form), async (user) => {
     await reportProblem(user, idFrom(form, "request_id", requestIdSchema), { text: textOf(form, "text") });
+  });
+}
+
+// ---- On the day of a paid job (./no-show.ts). ----
+
+/** The handyman is on the way: the homeowner hears of it. */
+export async function onMyWayAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "on-my-way", PRO_PATH, (user) => sayOnMyWay(user, idFrom(form, "offer_id", offerIdSchema)));
+}
+
+export async function atTheDoorAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "at-the-door", PRO_PATH, (user) => sayAtTheDoor(user, idFrom(form, "offer_id", offerIdSchema)));
+}
+
+/** Nobody opened: the handyman reports the homeowner's no-show with a photo of the door (multipart, also without JavaScript). */
+export async function reportNoShowAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "no-show-reported", PRO_PATH, async (user) => {
+    const id = idFrom(form, "offer_id", offerIdSchema);
+    await reportHomeownerNoShow(user, id, await photosOf(form));
+  });
+}
+
+/** The homeowner objects to a no-show reported against them: a dispute opens. */
+export async function objectNoShowAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "no-show-objected", orderOf(form), async (user) => {
+    await objectToNoShow(user, idFrom(form, "request_id", requestIdSchema), { text: textOf(form, "text") });
+  });
+}
+
+/** The handyman did not come within the agreed window: a full refund and a reliability mark. */
+export async function reportHandymanNoShowAction(_previous: StepFormState, form: FormData): Promise<StepFormState> {
+  return requestStep(form, "handyman-no-show-reported", orderOf(form), async (user) => {
+    await reportHandymanNoShow(user, idFrom(form, "request_id", requestIdSchema));
   });
 }

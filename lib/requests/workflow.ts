@@ -161,6 +161,14 @@ async function makeOffer(tx: Tx, after: AfterCommit, request: TrackedRequest, ha
   await notify.offered(tx, after, { request, handymanId: handyman.id, respondBy: offer.expiresAt });
 }
 
+/**
+ * 409 while a no-show of the request waits for the homeowner's window or an operator (./no-show.ts): the job
+ * is neither cancelled, finished nor given up under it; the no-show's settlement or decision ends it.
+ */
+async function refuseDuringNoShow(tx: Tx, requestId: string): Promise<void> {
+  if (await tx.noShow.count({ where: { requestId, state: { in: ["open", "objected"] } } })) throw new ApiError("conflict", { key: "noShow.pending" });
+}
+
 // ---- The homeowner's side. ----
 
 /**
@@ -279,6 +287,7 @@ export async function cancelRequest(user: SessionUser, id: string, seenState?: R
   const current = seenAs(await getTrackedRequestOrThrow(db, user, id), seenState);
   const money = await step(async (tx, after) => {
     await applyTransition(tx, { requestId: id, action: "cancel", from: current.state, actor: homeowner(user) });
+    await refuseDuringNoShow(tx, id);
     const money = await recordCancellation(tx, id, "homeowner", now, expected);
     const holder = await findHolderOffer(tx, id);
     await tx.offer.updateMany({ where: { requestId: id, status: "open" }, data: { status: "withdrawn", answeredAt: now } });
@@ -392,6 +401,7 @@ export async function withdrawJob(user: SessionUser, offerId: string, now = new 
     });
     const { count } = await tx.offer.updateMany({ where: { id: offerId, status: "accepted" }, data: { status: "withdrawn", answeredAt: now } });
     if (count !== 1) throw new ApiError("conflict", { key: "request.notYourJobNow" });
+    await refuseDuringNoShow(tx, request.id);
     await tx.quote.updateMany({ where: { requestId: request.id, handymanId: handyman.id, status: { in: ["sent", "accepted", "declined"] } }, data: { status: "replaced", answeredAt: now } });
     const money = await recordWithdrawal(tx, { requestId: request.id, handymanId: handyman.id, offerId }, now);
     await refreshReliability(tx, handyman.id);
@@ -463,6 +473,7 @@ export async function markDone(user: SessionUser, offerId: string): Promise<void
   if (offer.status !== "accepted") throw new ApiError("conflict", { key: "request.onlyAcceptedDone" });
   await step(async (tx, after) => {
     await applyTransition(tx, { requestId: request.id, action: "finish", from: request.state, actor: handymanActor(user), handymanId: handyman.id });
+    await refuseDuringNoShow(tx, request.id);
     await notify.done(tx, after, { request, handymanId: handyman.id });
   });
 }

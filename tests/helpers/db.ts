@@ -12,7 +12,7 @@ export { getDb };
 export const onPostgres = () => Boolean(testDatabaseUrl());
 
 /** Every table the application writes, for resets and "nothing changed" assertions. */
-const APP_TABLES = ["users", "account_tokens", "inputs", "job_openings", "job_opening_translations", "mail_outbox", "handymen", "offers", "request_events", "quotes", "quote_lines", "reviews", "audit_log", "request_photos", "photo_object_deletions", "photo_reservations", "payments", "ledger_entries", "payment_transfers", "request_cancellations", "invoices", "invoice_counters", "push_subscriptions", "push_outbox", "notification_preferences", "disputes", "job_withdrawals"] as const;
+const APP_TABLES = ["users", "account_tokens", "inputs", "job_openings", "job_opening_translations", "mail_outbox", "handymen", "offers", "request_events", "quotes", "quote_lines", "reviews", "audit_log", "request_photos", "photo_object_deletions", "photo_reservations", "payments", "ledger_entries", "payment_transfers", "request_cancellations", "invoices", "invoice_counters", "push_subscriptions", "push_outbox", "notification_preferences", "disputes", "job_withdrawals", "job_arrivals", "no_shows"] as const;
 
 /** Empties users (with their mailed links), requests (with their offers, events and reviews) and queued mail, and restores the sample openings and handymen. */
 export async function resetDatabase(): Promise<void> {

@@ -37,7 +37,7 @@ import { createSignedInOperator } from "../helpers/ops";
 import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, routeContext, type TestUser } from "../helpers/session";
 
 const { deleteAccountAction } = await import("@/lib/account/actions");
-const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction, withdrawJobAction } = await import("@/lib/requests/step-actions");
+const { acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, confirmDoneAction, stateHomeAgeAction, reportProblemAction, withdrawJobAction, onMyWayAction, atTheDoorAction, reportNoShowAction, objectNoShowAction, reportHandymanNoShowAction } = await import("@/lib/requests/step-actions");
 const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
 const { addProblemPhotosAction } = await import("@/lib/photos/actions");
 const { connectPayoutAction } = await import("@/lib/handymen/payout-actions");
@@ -513,6 +513,37 @@ describe("two homeowners, two handymen and an operator", () => {
     expect(await withdrawJobAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=job-withdrawn" });
   });
 
+  it("lets only the handyman holding a job say on my way, at the door or report a no-show, and only its homeowner object or report the handyman's; everyone else is told it was not found and nothing changes", async () => {
+    sendCookie(nina.cookie);
+    expect(await acceptOfferAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
+    const before = await snapshotTables();
+    const onOfferForm = () => {
+      const posted = form({ offer_id: ninaOffer, in_page: "1" });
+      posted.append("photos", new File([new Uint8Array(Buffer.from("not a photo"))], "door.jpg", { type: "image/jpeg" }));
+      return posted;
+    };
+    for (const who of [thijs, alice.user, bob.user, olga]) {
+      sendCookie(who.cookie);
+      for (const action of [onMyWayAction, atTheDoorAction, reportNoShowAction]) {
+        const answer = await action(IDLE_STEP, onOfferForm()).catch((error: unknown) => error);
+        expect(answer, `${action.name} ${who.email}`).not.toHaveProperty("next");
+        if (!(answer instanceof Error)) expect((answer as { message: string | null }).message, `${action.name} ${who.email}`).toMatch(/not found/);
+      }
+    }
+    for (const who of [bob.user, nina, thijs, olga]) {
+      sendCookie(who.cookie);
+      for (const action of [objectNoShowAction, reportHandymanNoShowAction]) {
+        const answer = await action(IDLE_STEP, form({ request_id: aliceRequest, text: "I was home all morning, really.", in_page: "1" }));
+        expect(answer.next, `${action.name} ${who.email}`).toBeUndefined();
+        expect(answer.message, `${action.name} ${who.email}`).toBe("That request was not found.");
+      }
+    }
+    expect(await snapshotTables()).toBe(before);
+    // Nina reaches her job: unpaid, so there is nothing to do on the day (409, said so).
+    sendCookie(nina.cookie);
+    expect((await onMyWayAction(IDLE_STEP, form({ offer_id: ninaOffer, in_page: "1" }))).message).toMatch(/not paid through Fixwell/);
+  });
+
   it("refuses a handyman accepting their own request (403), and nothing changes", async () => {
     const { offerId } = await ownRequestOf(nina, "offered", "open");
     const before = await snapshotTables();
@@ -607,7 +638,7 @@ describe("two homeowners, two handymen and an operator", () => {
     sendCookie(ann.cookie);
     const before = await snapshotTables();
     const posted = form({ offer_id: ninaOffer, request_id: aliceRequest, reason: "no", confirm: "true", available: "false" });
-    for (const action of [acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, withdrawJobAction]) {
+    for (const action of [acceptOfferAction, declineOfferAction, markDoneAction, answerDateAction, setAvailabilityAction, withdrawJobAction, onMyWayAction, atTheDoorAction, reportNoShowAction]) {
       const answer = await action(IDLE_STEP, posted).catch((error: unknown) => error);
       expect(answer, action.name).not.toHaveProperty("next");
       if (!(answer instanceof Error)) expect((answer as { message: string | null }).message, action.name).toBeTruthy();

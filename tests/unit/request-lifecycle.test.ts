@@ -61,7 +61,10 @@ describe("the transition table", () => {
     // The platform's own: an expiry, and taking a departed handyman out of the market (their open offer
     // moves on, a job they accepted is cancelled).
     expect(actionsFor("offered", "system")).toEqual(["cancel", "expire", "reassign", "withdraw"]);
-    expect(actionsFor("accepted", "system")).toEqual(["cancel"]);
+    // …and on the day of a paid job, a no-show's window ending unchallenged (lib/requests/no-show.ts).
+    expect(actionsFor("accepted", "system")).toEqual(["cancel", "settle_no_show"]);
+    expect(actionsFor("accepted", "handyman")).toEqual(["withdraw_job", "finish", "send_quote", "on_my_way", "at_the_door", "report_no_show"]);
+    expect(actionsFor("accepted", "homeowner")).toContain("report_handyman_no_show");
     // After "done" the homeowner reviews and confirms (which releases the payment), in either order, or reports a problem instead.
     expect(actionsFor("done", "homeowner")).toEqual(["review", "confirm_done", "report_problem"]);
     expect(actionsFor("reviewed", "homeowner")).toEqual(["confirm_done", "report_problem"]);

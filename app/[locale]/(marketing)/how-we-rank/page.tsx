@@ -74,6 +74,7 @@ export default async function HowWeRankPage({ params }: Props) {
           <p>{t("startingRating", { example: ratingWords(STARTING_RATING_EXAMPLE, locale, getTranslator(locale, "job")) })}</p>
           <h2 id="reliability">{t("reliabilityHeading")}</h2>
           <p>{t("reliability")}</p>
+          <p>{t("reliabilityNoShow")}</p>
           <p>{t("reliabilityNotRanked")}</p>
           <h2>{t("reviewsHeading")}</h2>
           <p>{t("reviews")}</p>

@@ -12,6 +12,7 @@ import { requireOperator } from "@/lib/ops/access";
 import { getDisputeOrThrow, MAX_DECISION_REASON_LENGTH, type DisputeDetail } from "@/lib/ops/disputes";
 import { taskTypeLabel } from "@/lib/requests/words";
 import { photoPath } from "@/lib/photos/photos";
+import { doorPhotoPath } from "@/lib/requests/no-show";
 
 export const metadata: Metadata = { title: "Dispute" };
 
@@ -43,7 +44,7 @@ export default async function OpsDisputePage({ params }: { params: Params }) {
       <div className={`container ${styles.section}`}>
         <PageNotice />
         <section aria-labelledby="problem-heading">
-          <h2 id="problem-heading">What the homeowner says is wrong</h2>
+          <h2 id="problem-heading">{dispute.onTheDay.noShow?.absent === "homeowner" ? "Why the homeowner objects to the no-show" : "What the homeowner says is wrong"}</h2>
           <p className={styles.json} data-testid="dispute-text">{dispute.text}</p>
           <p>
             <Link href={`/ops/requests/${dispute.requestId}`}>The request</Link> · <Link href={`/ops/money/payments/${dispute.paymentId}`}>The payment</Link>
@@ -54,6 +55,27 @@ export default async function OpsDisputePage({ params }: { params: Params }) {
               </span>
             ))}
           </p>
+        </section>
+
+        <section aria-labelledby="day-heading" data-testid="dispute-on-the-day">
+          <h2 id="day-heading">On the day</h2>
+          {dispute.onTheDay.noShow?.absent === "homeowner" ? (
+            <p>
+              The handyman reported at {formatDateTime(dispute.onTheDay.noShow.reportedAt)} that nobody opened the door; the homeowner objected
+              {dispute.onTheDay.noShow.objectUntil ? ` (the window ran until ${formatDateTime(dispute.onTheDay.noShow.objectUntil)})` : ""}. The decision ends the job (cancelled); no invoice is made.
+            </p>
+          ) : null}
+          <dl>
+            <dt>On my way</dt>
+            <dd>{dispute.onTheDay.onMyWayAt ? formatDateTime(dispute.onTheDay.onMyWayAt) : "Not said"}</dd>
+            <dt>At the door</dt>
+            <dd>{dispute.onTheDay.atDoorAt ? formatDateTime(dispute.onTheDay.atDoorAt) : "Not said"}</dd>
+          </dl>
+          {dispute.onTheDay.noShow?.hasPhoto ? (
+            <p>
+              <a href={doorPhotoPath(dispute.requestId)}>The photo of the door</a> (viewing it is written to the audit log)
+            </p>
+          ) : null}
         </section>
 
         <section aria-labelledby="money-heading">
