@@ -19,7 +19,7 @@ export function StaticImage({ alt, ...props }: ImageProps) {
       as: "image",
       imageSrcSet: attributes.srcSet,
       imageSizes: attributes.sizes,
-      fetchPriority: "high",
+      fetchPriority: attributes.fetchPriority,
     });
   }
   // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, rendered without its client script
