@@ -319,6 +319,18 @@ export async function inputsReadsAnchor(
         );
         await pool.query(`SELECT * FROM inputs WHERE user_id = $1 ORDER BY created_at DESC, input_id`, [reader.id]);
       },
+      // The route's reads one by one (issue 36): the session check alone (which the server's liveness
+      // cache answers from memory while it holds the session), and the list of requests alone, through
+      // Prisma's query, Prisma's raw path, and the driver's pool as a prepared (named) statement.
+      "Prisma: the session check alone": () =>
+        db.user.findFirst({
+          where: { id: reader.id, sessions: { some: { id: reader.sessionId, revokedAt: null } } },
+          select: { id: true, email: true, sessionVersion: true, role: true },
+        }),
+      "Prisma: the list alone": () => db.repairRequest.findMany({ where: { userId: reader.id }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+      "Prisma $queryRaw: the list alone": () => db.$queryRaw`SELECT * FROM inputs WHERE user_id = ${reader.id}::uuid ORDER BY created_at DESC, input_id`,
+      "node-postgres prepared statement: the list alone": () =>
+        pool.query({ name: "bench-inputs-list", text: `SELECT * FROM inputs WHERE user_id = $1 ORDER BY created_at DESC, input_id`, values: [reader.id] }),
     };
     const results: ReadsResult[] = [];
     for (const [client, run] of Object.entries(clients)) {

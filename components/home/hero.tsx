@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { StaticImage } from "@/components/ui/static-image";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/locales";
 import { cityList } from "@/lib/requests/words";
@@ -22,7 +22,7 @@ export async function Hero({ servicesId, locale }: { servicesId: string; locale:
           </div>
         </div>
         <div className={styles.heroArt}>
-          <Image
+          <StaticImage
             src="/illustrations/hero.svg"
             alt={t("imageAlt")}
             width={560}

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { StaticImage } from "@/components/ui/static-image";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/locales";
 import { services } from "@/lib/content/services";
@@ -28,7 +28,7 @@ export async function ServicesSection({ id, locale }: { id: string; locale: Loca
         <ul className={styles.pictureRow} aria-label={t("picturesLabel")}>
           {services.map((service) => (
             <li key={service.id}>
-              <Image
+              <StaticImage
                 src={service.picture.src}
                 alt={t(`items.${service.id}.pictureAlt`)}
                 width={service.picture.width}

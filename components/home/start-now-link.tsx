@@ -1,7 +1,7 @@
 "use client";
 // "Start now": a plain link to the services section that, once the page is interactive, glides there
 // over about a second and then moves keyboard focus to the section.
-import { buttonClassName } from "@/components/ui/button";
+import { buttonClassName } from "@/components/ui/button-base";
 import { scrollToElement } from "./smooth-scroll";
 
 export function StartNowLink({ targetId, children }: { targetId: string; children: React.ReactNode }) {

@@ -2,15 +2,18 @@
 // The testimonials in a fresh random order each time the list is mounted. The server (and the first,
 // hydrating render) use the order of the data, so the markup matches; the shuffled order follows
 // right after hydration. On a client-side navigation back to the home page the list mounts already
-// shuffled.
-import Image from "next/image";
+// shuffled. The portraits come as ready <img> attributes from the server (next/image's, through
+// getImageProps), so the page carries no script of next/image's.
 import { useState, useSyncExternalStore } from "react";
 import type { Testimonial } from "@/lib/content/testimonials";
 import { shuffled } from "./shuffle";
 import styles from "./home.module.css";
 
-function createOrderStore(items: Testimonial[]) {
-  let order: Testimonial[] | undefined;
+/** A testimonial with its portrait's <img> attributes. */
+export type TestimonialItem = Testimonial & { portrait: React.ComponentProps<"img"> };
+
+function createOrderStore(items: TestimonialItem[]) {
+  let order: TestimonialItem[] | undefined;
   return {
     subscribe: () => () => {},
     getSnapshot: () => (order ??= shuffled(items)),
@@ -18,7 +21,7 @@ function createOrderStore(items: Testimonial[]) {
   };
 }
 
-export function TestimonialList({ items }: { items: Testimonial[] }) {
+export function TestimonialList({ items }: { items: TestimonialItem[] }) {
   const [store] = useState(() => createOrderStore(items));
   const order = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 
@@ -35,7 +38,8 @@ export function TestimonialList({ items }: { items: Testimonial[] }) {
                 <p>{item.testimonial}</p>
               </blockquote>
               <figcaption className={styles.author}>
-                <Image src={item.image} alt="" width={56} height={56} className={styles.authorImage} />
+                {/* eslint-disable-next-line @next/next/no-img-element -- next/image's attributes, made on the server */}
+                <img {...item.portrait} alt="" />
                 <span>
                   <span className={styles.authorName}>{item.name}</span>
                   <span className={styles.authorMeta}>

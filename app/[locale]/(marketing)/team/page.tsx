@@ -1,6 +1,6 @@
 import { localeOf } from "@/i18n/locales";
 import type { Metadata } from "next";
-import Image from "next/image";
+import { StaticImage } from "@/components/ui/static-image";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import styles from "@/components/marketing/marketing.module.css";
@@ -28,7 +28,7 @@ export default async function TeamPage({ params }: PageProps<"/[locale]/team">) 
         <ul className={styles.grid}>
           {team.map((member) => (
             <Card as="li" key={member.id} className={styles.teamCard}>
-              <Image src={member.image} alt={t("portraitAlt", { name: member.name })} width={160} height={160} className={styles.teamImage} />
+              <StaticImage src={member.image} alt={t("portraitAlt", { name: member.name })} width={160} height={160} className={styles.teamImage} />
               <h2 className={styles.cardTitle}>{member.name}</h2>
               <p className={styles.teamRole}>{t(`members.${member.id}.role`)}</p>
               <p className={styles.cardText}>{t(`members.${member.id}.bio`)}</p>
