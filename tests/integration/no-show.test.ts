@@ -9,11 +9,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
-import { TEST_BILLING } from "../helpers/billing";
 import { actionRequest, form as postedForm } from "../helpers/server-action";
 import { chooseCriterion, createSignedInHandyman, mailTo, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/session";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob as paidJobOf, startTestPayments, type TestPayments } from "../helpers/payments";
 import { phoneJpeg } from "../helpers/photos";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
 import { routeContext } from "../helpers/session";
@@ -25,8 +24,7 @@ process.env.COMMISSION_FROM = "2000-01-01";
 
 const steps = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, getPaymentBalance } = await import("@/lib/payments");
+const { getPaymentBalance } = await import("@/lib/payments");
 const { acceptOffer } = await import("@/lib/requests/workflow");
 const { lookUpProfile } = await import("@/lib/handymen/profile");
 const { agreedDayStart } = await import("@/lib/payments/cancellation");
@@ -66,19 +64,8 @@ beforeEach(async () => {
 
 /** A job of the owner's on `date`, accepted by Nina, quoted at €242 (labour €200 + 21%) and paid. */
 async function paidJob(date = amsterdamDay(3)) {
-  const where = { ...LEAK, date };
-  const requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  const offer = await openOfferOf(requestId);
-  expect(offer.handymanId).toBe(NINA);
-  await acceptOffer(sessionOf(nina), offer.id);
-  const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/dashboard/orders/${requestId}`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, quoteId: quote.id } });
-  expect(payment.status).toBe("paid");
-  return { requestId, offerId: offer.id, paymentId: payment.id, date };
+  const { requestId, offerId, paymentId } = await paidJobOf(owner, nina, { ...LEAK, date }, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" } }, payments);
+  return { requestId, offerId, paymentId, date };
 }
 
 /** `hours` after 00:00 of `date` in the Netherlands. */
