@@ -19,7 +19,10 @@ import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
 import { call } from "../helpers/fuzz";
 import { chooseCriterion, createSignedInHandyman, mailTo, submitRequest, type TestHandyman } from "../helpers/marketplace";
 import { browserSubscription, decryptPush, startPushService, type TestPushService } from "../helpers/push";
-import { apiRequest, createSignedInUser, createUserWithPassword, type TestUser } from "../helpers/session";
+import { paidJob, startTestPayments, type TestPayments } from "../helpers/payments";
+import { amsterdamDay, apiRequest, createSignedInUser, createUserWithPassword, type TestUser } from "../helpers/session";
+import { agreedDayStart } from "../../lib/payments/cancellation";
+import { sayOnMyWay } from "../../lib/requests/no-show";
 
 const LEAK = { taskType: "Pipe-leakage", city: "Rotterdam" } as const;
 const POLICY = { ...defaultPushRetry(1000), timeoutMs: 1000 };
@@ -164,6 +167,36 @@ describe("the queue sends pushes by itself", () => {
     } finally {
       await stopWorker();
     }
+  });
+});
+
+describe("the homeowner's on-my-way push", () => {
+  let payments: TestPayments;
+  beforeAll(async () => {
+    payments = await startTestPayments();
+  });
+  afterAll(async () => {
+    await payments.close();
+  });
+
+  it("reaches the homeowner's device when the handyman says On my way on the agreed day, in their language, opening their order", async () => {
+    await (await getDb()).user.update({ where: { id: owner.id }, data: { locale: "nl" } });
+    const date = amsterdamDay(3);
+    const { requestId, offerId } = await paidJob(owner, nina, { ...LEAK, date }, { labour: { description: "Fix the leak", amount: "200", vatRate: "21" } }, payments);
+    // Turned on after the payment, so the only push this device can get is the one of the day.
+    const device = browserSubscription(service);
+    expect((await subscribe(owner, device.json)).status).toBe(201);
+    const before = (await queuedPushes()).length;
+    await sayOnMyWay({ id: nina.id, email: nina.email }, offerId, new Date(agreedDayStart(date).getTime() + 9 * 3_600_000));
+    const queued = (await queuedPushes()).slice(before);
+    expect(queued).toHaveLength(1);
+    expect(queued[0].eventKey).toMatch(/^on-my-way:/);
+    await deliverAll();
+    expect(service.received).toHaveLength(1);
+    const payload = decryptPush(service.received[0], device) as { title: string; body: string; url: string; lang: string };
+    expect(payload).toMatchObject({ url: `/nl/dashboard/orders/${requestId}`, lang: "nl" });
+    expect(payload.title).toMatch(/ is onderweg$/);
+    expect(JSON.stringify(payload)).not.toMatch(/@|€/);
   });
 });
 
