@@ -26,7 +26,11 @@ export default async function globalSetup(project: TestProject) {
   project.provide("workerDatabaseUrls", []);
   project.provide("pgliteImages", {});
   const url = testDatabaseUrl();
-  if (!url) return makePgliteImages(project);
+  if (!url) {
+    // The multi-instance test (vitest.cluster.config.mts) skips on PGlite and opens no database here.
+    const clusterOnly = project.config.include.every((glob) => glob.startsWith("tests/multi-instance/"));
+    return clusterOnly ? undefined : makePgliteImages(project);
+  }
   assertLocalDatabase(url);
   const connection = await connect({ databaseUrl: url, poolMax: 1 });
   try {
