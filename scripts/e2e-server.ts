@@ -39,20 +39,12 @@ async function main() {
     env.PGLITE_DATA_DIR = path.join(pgliteDir, "pglite");
   }
 
-  // Handymen invited before the server opens the database (the embedded one belongs to one process):
-  // E2E_HANDYMAN_INVITES="23:bas@example.test,…", through the same command an operator runs. The
-  // invitation mail reaches MAIL_FILE_DIR once the server's worker starts.
-  for (const invite of (env.E2E_HANDYMAN_INVITES ?? "").split(",").filter(Boolean)) {
-    const [handymanId, email] = invite.split(":");
-    const invited = spawnSync("npm", ["run", "--silent", "handyman:invite", "--", handymanId, email], { stdio: "inherit", env });
-    if (invited.status !== 0) process.exit(invited.status ?? 1);
-  }
-
-  // Operators the same way: E2E_OPERATORS="ops.ada@example.test,…", through `npm run operator:create`.
-  for (const email of (env.E2E_OPERATORS ?? "").split(",").filter(Boolean)) {
-    const created = spawnSync("npm", ["run", "--silent", "operator:create", "--", email], { stdio: "inherit", env });
-    if (created.status !== 0) process.exit(created.status ?? 1);
-  }
+  // Handymen invited and operators created before the server opens the database (the embedded one belongs
+  // to one process): E2E_HANDYMAN_INVITES="23:bas@example.test,…" and E2E_OPERATORS="ops.ada@example.test,…",
+  // all in one process (scripts/e2e-accounts.ts) through what `npm run handyman:invite` and
+  // `npm run operator:create` run. The mails reach MAIL_FILE_DIR once the server's worker starts.
+  const accounts = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/e2e-accounts.ts"], { stdio: "inherit", env });
+  if (accounts.status !== 0 || accounts.error) process.exit(accounts.status || 1);
 
   // The tests talk to the server directly, without the proxy that closes its idle connections before the
   // server does (lib/cluster.ts): a test's request context that waited about the server's keep-alive time

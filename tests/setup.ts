@@ -1,8 +1,10 @@
 // Per test file: point the app's database module at the test database (on PostgreSQL, this worker's own
-// copy of it: tests/global-setup.ts), with the sample rows on a new embedded one as the app has them, and
-// Redis at the test Redis.
+// copy of it: tests/global-setup.ts), with the sample rows on a new embedded one as the app has them (started
+// from the run's migrated and seeded image), and Redis at the test Redis.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { inject } from "vitest";
+import { setInMemoryImage } from "../lib/db/first-open";
 import { seedOnFirstOpen } from "../lib/sample-data";
 import { testDatabaseUrl } from "./helpers/database-url";
 import { testRedisUrl } from "./helpers/redis";
@@ -15,6 +17,8 @@ if (url) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = "memory://";
+  const images = inject("pgliteImages");
+  if ("seeded" in images) setInMemoryImage(() => new Blob([readFileSync(images.seeded)]));
 }
 seedOnFirstOpen();
 const redisUrl = testRedisUrl();

@@ -23,6 +23,11 @@ export type ConnectOptions = {
   databaseUrl?: string;
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   pgliteDataDir?: string;
+  /**
+   * A new embedded database starts as this image of another (PGlite's dumpDataDir, uncompressed) instead
+   * of running initdb: the tests start each file from one migrated and seeded image (tests/global-setup.ts).
+   */
+  pgliteImage?: Blob;
   poolMax?: number;
 };
 
@@ -34,17 +39,17 @@ export const POOL_LIMITS = {
 
 export async function connect(options: ConnectOptions): Promise<Connection> {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolMax ?? 10);
-  return connectPglite(options.pgliteDataDir ?? ".data/pglite");
+  return connectPglite(options.pgliteDataDir ?? ".data/pglite", options.pgliteImage);
 }
 
-async function connectPglite(dataDir: string): Promise<Connection> {
+async function connectPglite(dataDir: string, image?: Blob): Promise<Connection> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   if (!dataDir.startsWith("memory://")) {
     const { mkdirSync } = await import("node:fs");
     mkdirSync(dataDir, { recursive: true });
   }
-  const db = new PGlite(dataDir);
+  const db = new PGlite(dataDir, image ? { loadDataDir: image } : {});
   await db.waitReady;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const sql = pgliteSqlClient(db);

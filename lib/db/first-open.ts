@@ -7,7 +7,7 @@ import type { SqlClient } from "./sql-client";
 
 export type FirstOpenTask = (sql: SqlClient) => Promise<unknown>;
 
-const store = globalThis as unknown as { __fixwellFirstOpen?: FirstOpenTask };
+const store = globalThis as unknown as { __fixwellFirstOpen?: FirstOpenTask; __fixwellInMemoryImage?: () => Blob | undefined };
 
 /** Sets what runs on an embedded database when this process first opens it. */
 export function setFirstOpenTask(task: FirstOpenTask): void {
@@ -17,4 +17,19 @@ export function setFirstOpenTask(task: FirstOpenTask): void {
 /** What runs on an embedded database when this process first opens it; nothing unless one was set. */
 export function firstOpenTask(): FirstOpenTask | undefined {
   return store.__fixwellFirstOpen;
+}
+
+/**
+ * Has an in-memory embedded database (PGLITE_DATA_DIR=memory://) that this process opens start from the
+ * image `load` answers (see ConnectOptions.pgliteImage) rather than from an empty one; the migrations and
+ * the first-open task still run on it, and change nothing when the image has them already. The tests' setup
+ * hands in one image, migrated and seeded once per run, so no test file pays for initdb and every migration.
+ */
+export function setInMemoryImage(load: () => Blob | undefined): void {
+  store.__fixwellInMemoryImage = load;
+}
+
+/** The image an in-memory embedded database starts from, if one was handed in. */
+export function inMemoryImage(): Blob | undefined {
+  return store.__fixwellInMemoryImage?.();
 }

@@ -5,7 +5,7 @@
 import "server-only";
 import { env } from "../env";
 import { connect, type Connection } from "./connect";
-import { firstOpenTask } from "./first-open";
+import { firstOpenTask, inMemoryImage } from "./first-open";
 import { migrate } from "./migrate";
 import type { PrismaClient } from "../generated/prisma/client";
 
@@ -13,7 +13,8 @@ const store = globalThis as unknown as { __fixwellConnection?: Promise<Connectio
 
 async function open(): Promise<Connection> {
   const { DATABASE_URL, PGLITE_DATA_DIR, DB_POOL_MAX } = env();
-  const connection = await connect({ databaseUrl: DATABASE_URL, pgliteDataDir: PGLITE_DATA_DIR, poolMax: DB_POOL_MAX });
+  const pgliteImage = !DATABASE_URL && PGLITE_DATA_DIR.startsWith("memory://") ? inMemoryImage() : undefined;
+  const connection = await connect({ databaseUrl: DATABASE_URL, pgliteDataDir: PGLITE_DATA_DIR, poolMax: DB_POOL_MAX, pgliteImage });
   if (connection.kind === "pglite") {
     await connection.withSql(async (sql) => {
       await migrate(sql);

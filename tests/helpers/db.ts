@@ -6,6 +6,8 @@ import { connect, type Connection } from "../../lib/db/connect";
 import { pgliteSqlClient, type SqlClient } from "../../lib/db/sql-client";
 import { assertLocalDatabase, testDatabaseUrl } from "./database-url";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 
 export { getDb };
 
@@ -59,7 +61,10 @@ export async function snapshotTables(): Promise<string> {
 export async function withEmptyDatabase<T>(fn: (connection: Connection, url?: string) => Promise<T>): Promise<T> {
   const url = testDatabaseUrl();
   if (!url) {
-    const connection = await connect({ pgliteDataDir: "memory://" });
+    // The run's image of a new, empty database (tests/global-setup.ts) spares a second initdb.
+    const images = inject("pgliteImages");
+    const pgliteImage = "empty" in images ? new Blob([readFileSync(images.empty)]) : undefined;
+    const connection = await connect({ pgliteDataDir: "memory://", pgliteImage });
     try {
       return await fn(connection);
     } finally {
