@@ -110,7 +110,7 @@ test("a no-show reported with a door photo, objected to, and settled by an opera
     await expect(onTheDay).toContainText("nobody opened the door; the homeowner objected");
     await expect(onTheDay.getByRole("link", { name: "The photo of the door" })).toBeVisible();
     await expect(opsPage.getByTestId("dispute-text")).toHaveText("I was home all afternoon; the doorbell is broken, please knock.");
-    await opsPage.getByLabel(/^Full refund to the homeowner/).check();
+    await opsPage.getByRole("radio", { name: /^Full refund to the homeowner/ }).check();
     await opsPage.getByLabel("Reason").fill("The doorbell was broken; the homeowner was home.");
     await opsPage.getByLabel("Your password, to confirm").fill(TEST_PASSWORD);
     await opsPage.getByRole("button", { name: "Decide" }).click();
