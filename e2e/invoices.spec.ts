@@ -11,6 +11,7 @@ import { rankHandymen } from "../lib/matching";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { expectAccessibleAndNarrow } from "./helpers/a11y";
+import { acceptAndPay } from "./helpers/payments";
 
 const HANDYMAN_EMAIL = "anna.pro@example.test";
 const WHERE = { criteria: "rated", city: "The Hague", task_type: "Pipe-leakage" } as const;
@@ -72,16 +73,7 @@ test("the homeowner downloads the invoice in the handyman's name, and the handym
   await expect(proPage.getByText("Your quote is sent; the homeowner is mailed.")).toBeVisible();
 
   const order = `/dashboard/orders/${requestId}`;
-  await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Hanna Huiseigenaar");
-  await quote.getByLabel("Street and house number").fill("Prinsegracht 10");
-  await quote.getByLabel("Postcode").fill("2512 GA");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
-  await page.waitForURL(/\/checkout\/tr_\w+$/);
-  await page.getByLabel("paid").check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.pathname === order);
+  await acceptAndPay(page, order, { name: "Hanna Huiseigenaar", street: "Prinsegracht 10", postcode: "2512 GA" });
 
   // The name and address given on accepting are corrected on the order page, then Anna marks the job done and the homeowner confirms it.
   const invoices = page.getByRole("region", { name: "Invoices" });

@@ -16,6 +16,7 @@ import { commissionCents, commissionRule } from "../lib/payments/commission";
 import { cancellationOutcome, netOfGross } from "../lib/payments/cancellation";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+import { acceptAndPay } from "./helpers/payments";
 
 const HANDYMAN_EMAIL = "ruben.pro@example.test";
 const WHERE = { criteria: "rated", city: "Amsterdam", task_type: "Pipe-leakage" } as const;
@@ -73,17 +74,7 @@ test("a late cancellation names its amounts on the Cancel button before the pres
 
   // The homeowner accepts and pays on the stand-in's checkout.
   const order = `/dashboard/orders/${requestId}`;
-  await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
-  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
-  await quote.getByLabel("Postcode").fill("3511 AB");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
-  await page.waitForURL(/\/checkout\/tr_\w+$/);
-  await page.getByLabel("paid").check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.pathname === order);
-  await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+  await acceptAndPay(page, order, { name: "Sanne Bakker", street: "Oudegracht 5", postcode: "3511 AB" });
 
   // The rule's amounts (its own function, Ruben's hourly price as the register was seeded), the commission as
   // the server takes it on an hour of labour.

@@ -13,6 +13,7 @@ import { rankHandymen } from "../lib/matching";
 import { signInFromInvitation, signUp, TEST_PASSWORD } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { OPERATORS, signInAsOperator } from "./helpers/ops";
+import { acceptAndPay } from "./helpers/payments";
 
 const HANDYMAN_EMAIL = "daan.pro@example.test";
 const WHERE = { criteria: "price", city: "The Hague", task_type: "Outlet-replacement" } as const;
@@ -52,17 +53,7 @@ test("a no-show reported with a door photo, objected to, and settled by an opera
   await expect(proPage.getByText("Your quote is sent; the homeowner is mailed.")).toBeVisible();
 
   const order = `/dashboard/orders/${requestId}`;
-  await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
-  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
-  await quote.getByLabel("Postcode").fill("3511 AB");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
-  await page.waitForURL(/\/checkout\/tr_\w+$/);
-  await page.getByLabel("paid").check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.pathname === order);
-  await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+  await acceptAndPay(page, order, { name: "Sanne Bakker", street: "Oudegracht 5", postcode: "3511 AB" });
 
   // On the day: on my way, at the door.
   await proPage.goto("/pro");

@@ -11,6 +11,7 @@ import { expectAccessibleAndNarrow } from "./helpers/a11y";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
 import { OPERATORS, signInAsOperator } from "./helpers/ops";
+import { acceptAndPay } from "./helpers/payments";
 
 const HANDYMAN_EMAIL = "emma.pro@example.test";
 const WHERE = { criteria: "rated", city: "Rotterdam", task_type: "Painting" } as const;
@@ -61,17 +62,7 @@ test("an operator finds a test payment in the money view per day and per month, 
   await pro.close();
 
   const order = `/dashboard/orders/${requestId}`;
-  await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Daan Visser");
-  await quote.getByLabel("Street and house number").fill("Coolsingel 40");
-  await quote.getByLabel("Postcode").fill("3011 AD");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
-  await page.waitForURL(/\/checkout\/tr_\w+$/);
-  await page.getByLabel("paid").check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL((url) => url.pathname === order);
-  await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+  await acceptAndPay(page, order, { name: "Daan Visser", street: "Coolsingel 40", postcode: "3011 AD" });
 
   // The operator's money view: today's row holds the payment (other specs may pay the same day too).
   const context = await browser.newContext();

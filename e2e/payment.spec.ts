@@ -14,8 +14,10 @@ import { formatDate, formatPrice } from "../lib/format";
 import { commissionCents, commissionRule } from "../lib/payments/commission";
 import { signInFromInvitation, signUp } from "./helpers/auth";
 import { amsterdamDay } from "./helpers/dates";
+import { acceptAndPay, acceptQuote, checkout } from "./helpers/payments";
 
 const HANDYMAN_EMAIL = "noa.pro@example.test";
+const SANNE = { name: "Sanne Bakker", street: "Oudegracht 5", postcode: "3511 AB" };
 const WHERE = { criteria: "rated", city: "The Hague", task_type: "Outlet-replacement" } as const;
 
 test.describe.configure({ mode: "serial" });
@@ -62,23 +64,12 @@ async function quotedRequest(page: Page, day: number): Promise<string> {
 }
 
 /** On the stand-in's checkout: picks what happens to the payment and goes on (back to the order page). */
-async function checkout(page: Page, outcome: "paid" | "failed") {
-  await page.waitForURL(/\/checkout\/tr_\w+$/);
-  await expect(page.getByText("EUR 121.00")).toBeVisible();
-  await page.getByLabel(outcome).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-}
-
 test("the homeowner accepts the quote, pays with iDEAL and the money is held", async ({ page }) => {
   test.setTimeout(180_000);
   const order = await quotedRequest(page, 8);
   await page.goto(order);
   await expect(page.getByTestId("test-payments")).toHaveText("Test payments: no real money changes hands on this site.");
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
-  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
-  await quote.getByLabel("Postcode").fill("3511 AB");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
+  const quote = await acceptQuote(page, SANNE);
   await checkout(page, "paid");
   await page.waitForURL((url) => url.pathname === order);
   await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
@@ -89,11 +80,7 @@ test("a payment that fails says so on the order page, and paying again succeeds"
   test.setTimeout(180_000);
   const order = await quotedRequest(page, 9);
   await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
-  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
-  await quote.getByLabel("Postcode").fill("3511 AB");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
+  const quote = await acceptQuote(page, SANNE);
   await checkout(page, "failed");
   await page.waitForURL((url) => url.pathname === order);
   await expect(quote.getByTestId("payment-status")).toHaveText("The payment did not go through");
@@ -116,15 +103,7 @@ test("the paid job is done and confirmed, and /pro shows the money released to t
 
   const day = amsterdamDay(10);
   const order = await quotedRequest(page, 10);
-  await page.goto(order);
-  const quote = page.getByRole("region", { name: "Quote" });
-  await quote.getByLabel("Name", { exact: true }).fill("Sanne Bakker");
-  await quote.getByLabel("Street and house number").fill("Oudegracht 5");
-  await quote.getByLabel("Postcode").fill("3511 AB");
-  await quote.getByRole("button", { name: "Accept the quote of €121.00" }).click();
-  await checkout(page, "paid");
-  await page.waitForURL((url) => url.pathname === order);
-  await expect(quote.getByTestId("payment-status")).toHaveText("Paid, held until the job is done");
+  await acceptAndPay(page, order, SANNE);
 
   // Noa marks it done; the homeowner confirms it.
   await proPage.goto("/pro");
