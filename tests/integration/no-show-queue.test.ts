@@ -87,7 +87,8 @@ describe("no-shows on the queue", () => {
     const db = await getDb();
     const cancellation = await db.requestCancellation.findUniqueOrThrow({ where: { requestId } });
     expect(cancellation.rule).toBe("homeowner-late");
-    expect((await getPaymentBalance(paymentId)).refunded).toBe(cancellation.refundCents);
+    // The state is written first and the refund asked of the provider after that transaction: wait for it.
+    await waitFor("the refund", async () => (await getPaymentBalance(paymentId)).refunded, (refunded) => refunded === cancellation.refundCents);
     // The sweep afterwards (and the task again) moves nothing twice.
     expect(await noShows.settleDueNoShows()).toBe(0);
     expect(await db.paymentTransfer.count({ where: { paymentId, kind: "refund" } })).toBe(1);
