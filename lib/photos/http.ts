@@ -2,9 +2,11 @@
 // the byte limit, and the headers every photo is answered with.
 import "server-only";
 import { ApiError } from "../api/errors";
+import { parseParam, withUser } from "../api/handler";
+import { requestIdSchema } from "../requests/schemas";
 import { limitStream, tooLarge } from "./intake";
 import { MAX_PHOTO_BYTES, MULTIPART_OVERHEAD_BYTES } from "./limits";
-import type { PhotoFile } from "./photos";
+import { addRequestPhoto, listRequestPhotos, photoPath, photoViewerOf, type PhotoFile, type PhotoPart, type PhotoSummary } from "./photos";
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
@@ -51,4 +53,29 @@ export function photoResponse(photo: PhotoFile, name: string): Response {
       "Cross-Origin-Resource-Policy": "same-origin",
     },
   });
+}
+
+const withLinks = (requestId: string, photo: PhotoSummary) => ({
+  ...photo,
+  url: photoPath(requestId, photo.id),
+  thumbnailUrl: photoPath(requestId, photo.id, "thumb"),
+});
+
+/**
+ * The two handlers of a request's photo list, one `part` each (the request's own photos, a problem
+ * report's): POST adds one photo from a multipart body (201 {"photo"}) as its homeowner while the part is
+ * open; GET lists them (no bytes) for the homeowner, the handyman holding the job and operators; anyone else 404.
+ */
+export function requestPhotoHandlers(part: PhotoPart) {
+  const POST = withUser<{ requestId: string }>(async ({ req, params, user }) => {
+    const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
+    const photo = await addRequestPhoto(user, id, () => readPhotoFromMultipart(req), part);
+    return Response.json({ photo: withLinks(id, photo) }, { status: 201 });
+  });
+  const GET = withUser<{ requestId: string }>(async ({ params, user }) => {
+    const id = parseParam(params.requestId, requestIdSchema, "requestNotFound");
+    if (!(await photoViewerOf(user, id))) throw new ApiError("not_found", { key: "requestNotFound" });
+    return Response.json({ photos: (await listRequestPhotos(id, part)).map((photo) => withLinks(id, photo)) });
+  });
+  return { GET, POST };
 }
