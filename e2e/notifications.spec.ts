@@ -115,7 +115,9 @@ test.describe("notifications", () => {
   // for Playwright's usual throwaway contexts, so this test opens a persistent profile of its own.
   test("Chromium finds the site installable in both languages, and would not without the manifest's icons", async ({ playwright, baseURL }, testInfo) => {
     const profile = mkdtempSync(join(tmpdir(), "fixwell-installable-"));
-    const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, serviceWorkers: "allow" });
+    // The full browser: the headless shell most specs run in has no installability check (playwright.config.ts).
+    const launchOptions = { ...testInfo.project.use.launchOptions, ...(process.env.E2E_FULL_CHROMIUM ? { executablePath: process.env.E2E_FULL_CHROMIUM } : {}) };
+    const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: "allow" });
     try {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
