@@ -9,12 +9,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
-import { TEST_BILLING } from "../helpers/billing";
 import { hostileValues } from "../helpers/fuzz";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, type TestHandyman } from "../helpers/marketplace";
 import { createSignedInUser, type TestUser } from "../helpers/session";
 import { createSignedInOperator, OPERATOR_PASSWORD } from "../helpers/ops";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob, startTestPayments, type TestPayments } from "../helpers/payments";
 import { elementTreeText } from "../helpers/element-tree";
 
 vi.mock("next-intl/server", async (original) => ({
@@ -28,13 +27,12 @@ vi.mock("next-intl/server", async (original) => ({
   },
 }));
 
-const { acceptOfferAction, markDoneAction, reportProblemAction } = await import("@/lib/requests/step-actions");
+const { markDoneAction, reportProblemAction } = await import("@/lib/requests/step-actions");
 const { decideDisputeAction } = await import("@/lib/ops/disputes-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
 const { default: DisputesPage } = await import("@/app/[locale]/ops/disputes/page");
 const { default: DisputePage } = await import("@/app/[locale]/ops/disputes/[disputeId]/page");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, getPaymentBalance } = await import("@/lib/payments");
+const { getPaymentBalance } = await import("@/lib/payments");
 
 const SEED = 20261130;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 40), 200);
@@ -60,18 +58,9 @@ beforeAll(async () => {
   operator = await createSignedInOperator();
   nina = await createSignedInHandyman(18, "fuzz-dispute-nina@example.test");
   const where = { taskType: "Pipe-leakage", city: "Rotterdam" };
-  requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  const offerId = (await openOfferOf(requestId)).id;
-  sendCookie(nina.cookie);
-  expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote({ id: nina.id, email: nina.email }, requestId, { labour: { description: "Fix", amount: "100", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/x`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, status: "paid" } });
-  paymentId = payment.id;
-  paid = payment.amountCents;
+  const job = await paidJob(owner, nina, where, { labour: { description: "Fix", amount: "100", vatRate: "21" } }, payments);
+  ({ requestId, paymentId, amountCents: paid } = job);
+  const offerId = job.offerId;
   sendCookie(nina.cookie);
   expect(await markDoneAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ message: null });
 }, 60_000);

@@ -8,18 +8,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redirectOf, sendCookie, form as postedForm } from "../helpers/server-action";
 import { getDb, resetDatabase, tablesFingerprint } from "../helpers/db";
-import { TEST_BILLING } from "../helpers/billing";
 import { hostileValues } from "../helpers/fuzz";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createSignedInUser, type TestUser } from "../helpers/session";
 import { createSignedInOperator } from "../helpers/ops";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob, startTestPayments, type TestPayments } from "../helpers/payments";
 import { phoneJpeg } from "../helpers/photos";
 
-const { acceptOfferAction, onMyWayAction, atTheDoorAction, reportNoShowAction, objectNoShowAction, reportHandymanNoShowAction } = await import("@/lib/requests/step-actions");
+const { onMyWayAction, atTheDoorAction, reportNoShowAction, objectNoShowAction, reportHandymanNoShowAction } = await import("@/lib/requests/step-actions");
 const { IDLE_STEP } = await import("@/lib/requests/step-form");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, getPaymentBalance } = await import("@/lib/payments");
+const { getPaymentBalance } = await import("@/lib/payments");
 
 const SEED = 20261207;
 const RUNS = Math.min(Number(process.env.FUZZ_RUNS ?? 40), 200);
@@ -49,18 +47,7 @@ beforeAll(async () => {
   nina = await createSignedInHandyman(18, "fuzz-day-nina@example.test");
   hidde = await createSignedInHandyman(10, "fuzz-day-hidde@example.test");
   const where = { taskType: "Pipe-leakage", city: "Rotterdam", date: amsterdamDay(0) };
-  requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  offerId = (await openOfferOf(requestId)).id;
-  sendCookie(nina.cookie);
-  expect(await acceptOfferAction(IDLE_STEP, postedForm({ offer_id: offerId, in_page: "1" }))).toMatchObject({ next: "/pro?notice=accepted" });
-  const quote = await sendQuote({ id: nina.id, email: nina.email }, requestId, { labour: { description: "Fix", amount: "100", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote({ id: owner.id, email: owner.email }, quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/x`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
-  const payment = await (await getDb()).payment.findFirstOrThrow({ where: { requestId, status: "paid" } });
-  paymentId = payment.id;
-  paid = payment.amountCents;
+  ({ requestId, offerId, paymentId, amountCents: paid } = await paidJob(owner, nina, where, { labour: { description: "Fix", amount: "100", vatRate: "21" } }, payments));
 }, 60_000);
 
 afterAll(async () => {

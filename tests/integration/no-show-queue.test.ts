@@ -7,17 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, resetDatabase } from "../helpers/db";
-import { TEST_BILLING } from "../helpers/billing";
-import { chooseCriterion, createSignedInHandyman, openOfferOf, submitRequest, type TestHandyman } from "../helpers/marketplace";
+import { createSignedInHandyman, type TestHandyman } from "../helpers/marketplace";
 import { amsterdamDay, createUserWithPassword, type TestUser } from "../helpers/session";
-import { payAtCheckout, startTestPayments, type TestPayments } from "../helpers/payments";
+import { paidJob, startTestPayments, type TestPayments } from "../helpers/payments";
 import { phoneJpeg } from "../helpers/photos";
 
 const { startWorker: startQueueWorker, stopWorker } = await import("@/lib/worker");
 const { createMailTransport, mailTransportConfig } = await import("@/lib/mail/transport");
-const { sendQuote, acceptQuote } = await import("@/lib/quotes/quotes");
-const { startPayment, getPaymentBalance } = await import("@/lib/payments");
-const { acceptOffer } = await import("@/lib/requests/workflow");
+const { getPaymentBalance } = await import("@/lib/payments");
 const noShows = await import("@/lib/requests/no-show");
 
 let payments: TestPayments;
@@ -60,20 +57,12 @@ beforeEach(async () => {
 /** A paid job (€121) Nina reports a no-show on at `reportedAt`, her "at the door" 21 minutes before it. */
 async function reportedNoShow(reportedAt: Date) {
   const where = { taskType: "Pipe-leakage", city: "Rotterdam", date: amsterdamDay(1) };
-  const requestId = await submitRequest(owner, where);
-  expect((await chooseCriterion(owner, requestId, "price", where)).status).toBe(200);
-  const offer = await openOfferOf(requestId);
-  await acceptOffer(sessionOf(nina), offer.id);
-  const quote = await sendQuote(sessionOf(nina), requestId, { labour: { description: "Fix", amount: "100", vatRate: "21" }, materials: [] });
-  const accepted = await acceptQuote(sessionOf(owner), quote.id, TEST_BILLING, "en");
-  const started = await startPayment({ ...accepted, redirectUrl: `${payments.origin}/x`, webhookUrl: `${payments.origin}/api/payments/webhook` });
-  await payAtCheckout(started.checkoutUrl, "paid");
+  const { requestId, offerId, paymentId } = await paidJob(owner, nina, where, { labour: { description: "Fix", amount: "100", vatRate: "21" } }, payments);
   const db = await getDb();
-  const payment = await db.payment.findFirstOrThrow({ where: { requestId, status: "paid" } });
   // "At the door" as the step stores it, set directly: the step itself only takes the agreed day's clock.
-  await db.jobArrival.create({ data: { offerId: offer.id, requestId, handymanId: 18, atDoorAt: new Date(reportedAt.getTime() - 21 * 60_000) } });
-  const noShow = await noShows.reportHomeownerNoShow(sessionOf(nina), offer.id, [await phoneJpeg()], reportedAt);
-  return { requestId, paymentId: payment.id, noShowId: noShow.id };
+  await db.jobArrival.create({ data: { offerId, requestId, handymanId: 18, atDoorAt: new Date(reportedAt.getTime() - 21 * 60_000) } });
+  const noShow = await noShows.reportHomeownerNoShow(sessionOf(nina), offerId, [await phoneJpeg()], reportedAt);
+  return { requestId, paymentId, noShowId: noShow.id };
 }
 
 const stateOf = async (id: string) => (await (await getDb()).noShow.findUniqueOrThrow({ where: { id } })).state;
